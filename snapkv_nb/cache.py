@@ -19,7 +19,7 @@ from .scoring import obs_window_attention_scores, snap_select_indices, _check_ar
 
 # %% auto #0
 __all__ = ['SCORERS', 'KV_BITS', 'SnapKVConfig', 'SnapKVCache', 'install_query_capture', 'remove_query_capture', 'tiny_llama',
-           'make_snapkv_cache', 'compress']
+           'tiny_tokenizer', 'make_snapkv_cache', 'compress', 'KVCacheConfig', 'KVCacheBuilder']
 
 # %% ../nbs/01_cache.ipynb #80adaa00
 SCORERS = ("auto", "query", "key")
@@ -31,8 +31,8 @@ class SnapKVConfig:
     budget:int=512 # rows kept per head after compression (sinks + window + top scored)
     window:int=32 # observation window: the last `window` prompt queries score the prompt
     n_sink:int=4 # first positions always kept (attention sinks)
-    kernel_size:int=7 # 1-D pooling kernel along positions (odd; 1 = no pooling)
-    pooling:str="max" # "avg" or "max" pooling of the scores
+    kernel_size:int=5 # 1-D pooling kernel along positions (odd; 1 = no pooling)
+    pooling:str="avg" # "avg" or "max" pooling of the scores
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
     compress_per_chunk:bool=False # also compress after every prefill chunk (bounded peak memory)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
@@ -77,8 +77,8 @@ class SnapKVCache(_BaseCache):
     def __init__(self, budget:int=512, # rows kept per head after compression
                  window:int=32, # observation window (last prompt queries used for scoring)
                  n_sink:int=4, # initial positions always kept
-                 kernel_size:int=7, # pooling kernel along positions (odd, 1 = none)
-                 pooling:str="max", # "avg" or "max"
+                 kernel_size:int=5, # pooling kernel along positions (odd, 1 = none)
+                 pooling:str="avg", # "avg" or "max"
                  scorer:str="auto", # "query", "key" or "auto"
                  compress_per_chunk:bool=False, # compress after every prefill chunk too
                  kv_bits:Optional[int]=None, # quantize kept rows with this many bits
@@ -107,7 +107,12 @@ class SnapKVCache(_BaseCache):
     @property
     def quantized(self) -> bool:
         "Whether the rows are currently stored quantized."
-        return isinstance(self.keys, tuple)
+        return isinstance(self.keys, (tuple, list))
+
+    @property
+    def _lead(self) -> mx.array:
+        "The stored keys array (the packed one when quantized), for shapes."
+        return self.keys[0] if self.quantized else self.keys
 
     @property
     def bits(self):
@@ -128,9 +133,8 @@ def _append(self:SnapKVCache, keys:mx.array, values:mx.array):
     S = keys.shape[2]
     if self.quantized:
         g, b = self.config.kv_group_size, self.config.kv_bits
-        keys, values = mx.quantize(keys, group_size=g, bits=b), mx.quantize(values, group_size=g, bits=b)
-    cap = 0 if self.keys is None else tree_map(lambda a: a.shape[2], self.keys)
-    cap = cap[0] if isinstance(cap, tuple) else cap
+        keys, values = tuple(mx.quantize(keys, group_size=g, bits=b)), tuple(mx.quantize(values, group_size=g, bits=b))
+    cap = 0 if self.keys is None else self._lead.shape[2]
     if self.keys is None:
         n = (S + self.step - 1) // self.step * self.step
         self.keys, self.values = _grow(_rows_of(keys, 0), n), _grow(_rows_of(values, 0), n)
@@ -158,7 +162,7 @@ def _fetch(self:SnapKVCache):
 def kept_positions(self:SnapKVCache) -> Optional[mx.array]:
     "True token positions of the stored rows, [B, H, rows] int32 (None when empty)."
     if self.keys is None: return None
-    B, H = self.keys[0].shape[:2] if self.quantized else self.keys.shape[:2]
+    B, H = self._lead.shape[:2]
     tail = mx.broadcast_to(mx.arange(self._tail_pos, self._tail_pos + self._rows - self._n_kept, dtype=mx.int32),
                            (B, H, self._rows - self._n_kept))
     return tail if self._kept_pos is None else mx.concatenate([self._kept_pos, tail], axis=2)
@@ -202,7 +206,7 @@ def compress(self:SnapKVCache) -> int:
         pos = mx.take_along_axis(self.kept_positions, idx, axis=2)
         keys, values = (_gather_rows(x, idx) for x in self._fetch())
         if cfg.kv_bits is not None and not self.quantized:
-            keys, values = (mx.quantize(x, group_size=cfg.kv_group_size, bits=cfg.kv_bits) for x in (keys, values))
+            keys, values = (tuple(mx.quantize(x, group_size=cfg.kv_group_size, bits=cfg.kv_bits)) for x in (keys, values))
         self.keys, self.values, self._kept_pos = keys, values, pos
         self._rows = self._n_kept = cfg.budget
         self._tail_pos = self.offset
@@ -224,7 +228,7 @@ def update_and_fetch(self:SnapKVCache, keys:mx.array, values:mx.array):
     if keys.ndim != 4 or values.ndim != 4 or keys.shape[:3] != values.shape[:3]:
         raise ValueError(f"keys and values must be [B, H, S, D] with equal B, H, S; got {keys.shape} and {values.shape}")
     if self.keys is not None:
-        B, H = (self.keys[0] if self.quantized else self.keys).shape[:2]
+        B, H = self._lead.shape[:2]
         if keys.shape[:2] != (B, H): raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {(B, H)}")
     self._maybe_compress()
     S = keys.shape[2]
@@ -233,7 +237,11 @@ def update_and_fetch(self:SnapKVCache, keys:mx.array, values:mx.array):
         if self.config.compress_per_chunk: self._compress_due = True
     elif self._prefilling: # the last prompt token: full attention now, compression right after it
         self._prefilling, self._compress_due = False, True
-    if self._dtype is None: self._dtype = keys.dtype
+    if self._dtype is None:
+        g = self.config.kv_group_size
+        if self.config.kv_bits is not None and (keys.shape[-1] % g or values.shape[-1] % g):
+            raise ValueError(f"kv_group_size={g} must divide the head dims {keys.shape[-1]}, {values.shape[-1]}")
+        self._dtype = keys.dtype
     self._append(keys, values)
     return self._fetch()
 
@@ -307,13 +315,31 @@ def tiny_llama(seed:int=0, # weights seed
     mx.eval(model.parameters())
     return model
 
-# %% ../nbs/01_cache.ipynb #c31f9688
+# %% ../nbs/01_cache.ipynb #04ab3b19
+class _IdTokenizer:
+    "Token ids written as numbers separated by spaces (the minimal tokenizer interface mlx-lm uses)."
+    bos_token, eos_token, eos_token_id, chat_template = None, None, None, None
+    def __init__(self, vocab:int): self.vocab_size = vocab
+    def encode(self, text, add_special_tokens=True, **kw): return [int(t) % self.vocab_size for t in text.split() if t.isdigit()]
+    def decode(self, ids, **kw): return "".join(f" {i}" for i in ids)
+    def get_vocab(self): return {str(i): i for i in range(self.vocab_size)}
+    def convert_ids_to_tokens(self, ids): return [str(i) for i in ids] if isinstance(ids, list) else str(ids)
+    def apply_chat_template(self, messages, tokenize=False, add_generation_prompt=True, **kw):
+        text = " ".join(m["content"] for m in messages)
+        return self.encode(text) if tokenize else text
+
+def tiny_tokenizer(vocab:int=256): # vocabulary size of the model it goes with
+    "An mlx-lm tokenizer for `tiny_llama`: text is token ids written as numbers separated by spaces."
+    from mlx_lm.tokenizer_utils import TokenizerWrapper
+    return TokenizerWrapper(_IdTokenizer(vocab))
+
+# %% ../nbs/01_cache.ipynb #bfeeb7f9
 def make_snapkv_cache(model:nn.Module, # an mlx-lm model
                       budget:int=512, # rows kept per head after the prompt
                       window:int=32, # observation window
                       n_sink:int=4, # initial positions always kept
-                      kernel_size:int=7, # pooling kernel (odd, 1 = none)
-                      pooling:str="max", # "avg" or "max"
+                      kernel_size:int=5, # pooling kernel (odd, 1 = none)
+                      pooling:str="avg", # "avg" or "max"
                       scorer:str="auto", # "query", "key" or "auto"
                       compress_per_chunk:bool=False, # compress after every prefill chunk too
                       kv_bits:Optional[int]=None, # quantize kept rows
@@ -322,6 +348,10 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
                      ) -> list:
     "A prompt cache for `model` with SnapKV on every full-attention layer."
     cfg = SnapKVConfig(budget, window, n_sink, kernel_size, pooling, scorer, compress_per_chunk, kv_bits, kv_group_size)
+    if kv_bits is not None:
+        dims = {getattr(getattr(l, "self_attn", None), "head_dim", None) for l in model.layers} - {None}
+        if any(d % kv_group_size for d in dims):
+            raise ValueError(f"kv_group_size={kv_group_size} must divide the model's head_dim {sorted(dims)}")
     if capture: install_query_capture(model)
     base = model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
     return [SnapKVCache(config=cfg) if type(c) is KVCache else c for c in base]
@@ -329,3 +359,85 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
 def compress(caches:list) -> int:
     "Compress every `SnapKVCache` in `caches` now (for callers that drive the model themselves); returns rows evicted per head, summed."
     return sum(c.compress() for c in caches if isinstance(c, SnapKVCache))
+
+# %% ../nbs/01_cache.ipynb #c55dfab7
+@patch(as_prop=True)
+def nbytes(self:SnapKVCache) -> int:
+    "Bytes of the key/value arrays this cache holds (capacity included, like mlx-lm's caches)."
+    return _nbytes(self.keys) + _nbytes(self.values)
+
+@patch(as_prop=True)
+def stored_nbytes(self:SnapKVCache) -> int:
+    "Bytes of the rows in use."
+    return sum(_nbytes(x) for x in self._fetch()) if self.keys is not None else 0
+
+@patch(as_prop=True)
+def full_nbytes(self:SnapKVCache) -> int:
+    "Bytes a cache without eviction would store for every token seen, in the model's dtype."
+    if self.keys is None: return 0
+    k, v = self._fetch()
+    B, H = self._lead.shape[:2]
+    dk = k[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else k.shape[-1]
+    dv = v[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else v.shape[-1]
+    return B * H * self.offset * (dk + dv) * self._dtype.size
+
+@patch(as_prop=True)
+def eviction_ratio(self:SnapKVCache) -> float:
+    "Bytes without eviction / bytes stored (> 1 means savings; 1.0 when empty)."
+    return self.full_nbytes / self.stored_nbytes if self.stored_nbytes else 1.0
+
+@patch(as_prop=True)
+def keep_rate(self:SnapKVCache) -> float:
+    "Fraction of the tokens seen whose rows are kept (1.0 when empty)."
+    return self._rows / self.offset if self.offset else 1.0
+
+# %% ../nbs/01_cache.ipynb #ae88175d
+_STATE_INTS = ("offset", "_rows", "_n_kept", "_tail_pos", "compressions")
+
+def _get_state(self:SnapKVCache):
+    "Everything needed to rebuild the cache (arrays, scalars and strings, as `save_prompt_cache` needs)."
+    k, v = self._fetch() if self.keys is not None else (None, None)
+    scalars = [getattr(self, n) for n in _STATE_INTS] + [self._prefilling, self._compress_due,
+               "" if self._dtype is None else str(self._dtype).split(".")[-1]]
+    cfg = asdict(self.config)
+    return [k, v, self._kept_pos, self._obs_q, scalars, [cfg[n] for n in SnapKVConfig.__dataclass_fields__]]
+
+def _set_state(self:SnapKVCache, v):
+    "Rebuild the cache from `_get_state`'s list."
+    k, vv, kept, obs, scalars, cfg = v
+    self.config = SnapKVConfig(*cfg)
+    tup = lambda x: tuple(x) if isinstance(x, list) else x # quantized triples come back as lists
+    self.keys, self.values, self._kept_pos, self._obs_q = tup(k), tup(vv), kept, obs
+    for n, x in zip(_STATE_INTS, scalars): setattr(self, n, int(x))
+    self._prefilling, self._compress_due = bool(scalars[5]), bool(scalars[6])
+    self._dtype = getattr(mx, scalars[7]) if scalars[7] else None
+
+SnapKVCache.state = property(_get_state, _set_state, doc="The cache's full state, for mlx-lm's save/load.")
+_mlc.SnapKVCache = SnapKVCache # so mlx-lm's load_prompt_cache finds the class by name
+
+# %% ../nbs/01_cache.ipynb #1715b766
+@dataclass
+class KVCacheConfig:
+    "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`)."
+    method:str="snapkv" # only "snapkv"
+    head_dim:Optional[int]=None # accepted for compatibility, unused
+    snap_budget:int=512 # rows kept per head
+    snap_obs_window:int=32 # observation window
+    snap_n_sink:int=4 # sink positions always kept
+    snap_kernel_size:int=5 # pooling kernel
+    snap_pooling:str="avg" # pooling kind
+    snap_scorer:str="auto" # "query", "key" or "auto"
+    kv_bits:Optional[int]=None # quantize kept rows
+    kv_group_size:int=64 # quantization group size
+    def __post_init__(self):
+        if self.method != "snapkv": raise ValueError(f"method must be 'snapkv', got {self.method!r}")
+
+class KVCacheBuilder:
+    "Reference-design builder: `KVCacheBuilder.for_model(model, config)` → a prompt cache list."
+    @staticmethod
+    def for_model(model:nn.Module, config:KVCacheConfig) -> list:
+        "A SnapKV prompt cache for `model` from a `KVCacheConfig`."
+        if not isinstance(config, KVCacheConfig): raise TypeError(f"config must be a KVCacheConfig, got {type(config).__name__}")
+        return make_snapkv_cache(model, budget=config.snap_budget, window=config.snap_obs_window, n_sink=config.snap_n_sink,
+                                 kernel_size=config.snap_kernel_size, pooling=config.snap_pooling, scorer=config.snap_scorer,
+                                 kv_bits=config.kv_bits, kv_group_size=config.kv_group_size)
