@@ -415,7 +415,18 @@ def _set_state(self:SnapKVCache, v):
 SnapKVCache.state = property(_get_state, _set_state, doc="The cache's full state, for mlx-lm's save/load.")
 _mlc.SnapKVCache = SnapKVCache # so mlx-lm's load_prompt_cache finds the class by name
 
-# %% ../nbs/01_cache.ipynb #1715b766
+# %% ../nbs/01_cache.ipynb #c7ff4b16
+@patch
+def fork(self:SnapKVCache, **changes) -> SnapKVCache:
+    "An independent copy of this cache with some `SnapKVConfig` settings changed (e.g. `budget=128`)."
+    from dataclasses import replace
+    new = SnapKVCache(config=replace(self.config, **changes))
+    st = self.state
+    st[-1] = [getattr(new.config, n) for n in SnapKVConfig.__dataclass_fields__]
+    new.state = st
+    return new
+
+# %% ../nbs/01_cache.ipynb #a0417366
 @dataclass
 class KVCacheConfig:
     "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`)."
