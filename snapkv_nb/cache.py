@@ -197,8 +197,8 @@ def scores(self:SnapKVCache) -> mx.array:
     return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
 
 @patch
-def compress(self:SnapKVCache) -> int:
-    "Evict down to `budget` rows per head now; returns the number of rows evicted per head."
+def _compress(self:SnapKVCache) -> int:
+    "Evict down to `budget` rows per head; returns the number of rows evicted per head."
     cfg, rows = self.config, self._rows
     evicted = 0
     if rows > cfg.budget:
@@ -217,9 +217,16 @@ def compress(self:SnapKVCache) -> int:
     return evicted
 
 @patch
+def compress(self:SnapKVCache) -> int:
+    "End the prompt here and evict down to `budget` rows per head now (all rows held count); returns rows evicted per head."
+    evicted = self._compress()
+    self._prefilling, self._obs_q = False, None
+    return evicted
+
+@patch
 def _maybe_compress(self:SnapKVCache):
     "Run a compression that is due (after the attention of the call that made it due)."
-    if self._compress_due: self.compress()
+    if self._compress_due: self._compress()
 
 # %% ../nbs/01_cache.ipynb #2213e49d
 @patch
@@ -357,10 +364,10 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     return [SnapKVCache(config=cfg) if type(c) is KVCache else c for c in base]
 
 def compress(caches:list) -> int:
-    "Compress every `SnapKVCache` in `caches` now (for callers that drive the model themselves); returns rows evicted per head, summed."
+    "End the prompt and compress every `SnapKVCache` in `caches` now (for callers that drive the model themselves); returns rows evicted per head, summed."
     return sum(c.compress() for c in caches if isinstance(c, SnapKVCache))
 
-# %% ../nbs/01_cache.ipynb #c55dfab7
+# %% ../nbs/01_cache.ipynb #e4742c0a
 @patch(as_prop=True)
 def nbytes(self:SnapKVCache) -> int:
     "Bytes of the key/value arrays this cache holds (capacity included, like mlx-lm's caches)."
@@ -391,7 +398,7 @@ def keep_rate(self:SnapKVCache) -> float:
     "Fraction of the tokens seen whose rows are kept (1.0 when empty)."
     return self._rows / self.offset if self.offset else 1.0
 
-# %% ../nbs/01_cache.ipynb #ae88175d
+# %% ../nbs/01_cache.ipynb #c2b946c0
 _STATE_INTS = ("offset", "_rows", "_n_kept", "_tail_pos", "compressions")
 
 def _get_state(self:SnapKVCache):
@@ -415,7 +422,7 @@ def _set_state(self:SnapKVCache, v):
 SnapKVCache.state = property(_get_state, _set_state, doc="The cache's full state, for mlx-lm's save/load.")
 _mlc.SnapKVCache = SnapKVCache # so mlx-lm's load_prompt_cache finds the class by name
 
-# %% ../nbs/01_cache.ipynb #c7ff4b16
+# %% ../nbs/01_cache.ipynb #9bb513f1
 @patch
 def fork(self:SnapKVCache, **changes) -> SnapKVCache:
     "An independent copy of this cache with some `SnapKVConfig` settings changed (e.g. `budget=128`)."
@@ -426,7 +433,7 @@ def fork(self:SnapKVCache, **changes) -> SnapKVCache:
     new.state = st
     return new
 
-# %% ../nbs/01_cache.ipynb #a0417366
+# %% ../nbs/01_cache.ipynb #d6c1ba48
 @dataclass
 class KVCacheConfig:
     "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`)."
