@@ -29,9 +29,9 @@ KV_BITS = (2, 3, 4, 5, 6, 8)
 class SnapKVConfig:
     "Settings of a `SnapKVCache`, validated at construction."
     budget:int=512 # rows kept per head after compression (sinks + window + top scored)
-    window:int=32 # observation window: the last `window` prompt queries score the prompt
+    window:int=8 # observation window: the last `window` prompt queries score the prompt
     n_sink:int=4 # first positions always kept (attention sinks)
-    kernel_size:int=5 # 1-D pooling kernel along positions (odd; 1 = no pooling)
+    kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
     pooling:str="avg" # "avg" or "max" pooling of the scores
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
     compress_per_chunk:bool=False # also compress after every prefill chunk (bounded peak memory)
@@ -52,7 +52,7 @@ class SnapKVConfig:
         if self.kv_group_size not in (32, 64, 128):
             raise ValueError(f"kv_group_size must be 32, 64 or 128, got {self.kv_group_size}")
 
-# %% ../nbs/01_cache.ipynb #4a9d4e20
+# %% ../nbs/01_cache.ipynb #f9d6a621
 def _rows_of(x, n:int): # stored array or quantized triple; rows to keep along axis 2
     "The first `n` rows (axis 2) of `x`."
     return tree_map(lambda a: a[..., :n, :] if a.shape[2] != n else a, x)
@@ -69,15 +69,15 @@ def _nbytes(x) -> int:
     "Bytes held by an array, a quantized triple or None."
     return 0 if x is None else tree_reduce(lambda acc, a: acc + a.nbytes, x, 0)
 
-# %% ../nbs/01_cache.ipynb #27e49217
+# %% ../nbs/01_cache.ipynb #21ba1c5e
 class SnapKVCache(_BaseCache):
     "A KV cache that keeps `budget` rows per head after the prompt, chosen by SnapKV."
     step = 256 # rows of capacity added at a time, as in mlx-lm's `KVCache`
 
     def __init__(self, budget:int=512, # rows kept per head after compression
-                 window:int=32, # observation window (last prompt queries used for scoring)
+                 window:int=8, # observation window (last prompt queries used for scoring)
                  n_sink:int=4, # initial positions always kept
-                 kernel_size:int=5, # pooling kernel along positions (odd, 1 = none)
+                 kernel_size:int=15, # pooling kernel along positions (odd, 1 = none)
                  pooling:str="avg", # "avg" or "max"
                  scorer:str="auto", # "query", "key" or "auto"
                  compress_per_chunk:bool=False, # compress after every prefill chunk too
@@ -126,7 +126,7 @@ class SnapKVCache(_BaseCache):
         if not self.quantized: raise AttributeError("group_size")
         return self.config.kv_group_size
 
-# %% ../nbs/01_cache.ipynb #5ab2c56c
+# %% ../nbs/01_cache.ipynb #638cf60b
 @patch
 def _append(self:SnapKVCache, keys:mx.array, values:mx.array):
     "Append `keys`/`values` ([B, H, S, D]) after the rows in use."
@@ -157,7 +157,7 @@ def _fetch(self:SnapKVCache):
     "The rows in use: (keys, values)."
     return _rows_of(self.keys, self._rows), _rows_of(self.values, self._rows)
 
-# %% ../nbs/01_cache.ipynb #0d6a57ca
+# %% ../nbs/01_cache.ipynb #8fc77be5
 @patch(as_prop=True)
 def kept_positions(self:SnapKVCache) -> Optional[mx.array]:
     "True token positions of the stored rows, [B, H, rows] int32 (None when empty)."
@@ -167,7 +167,7 @@ def kept_positions(self:SnapKVCache) -> Optional[mx.array]:
                            (B, H, self._rows - self._n_kept))
     return tail if self._kept_pos is None else mx.concatenate([self._kept_pos, tail], axis=2)
 
-# %% ../nbs/01_cache.ipynb #2d6f0997
+# %% ../nbs/01_cache.ipynb #19101439
 @patch
 def _observe(self:SnapKVCache, queries:mx.array):
     "Keep the last `window` post-RoPE `queries` ([B, H_q, S, D]) of the current prompt."
@@ -175,7 +175,7 @@ def _observe(self:SnapKVCache, queries:mx.array):
     q = queries if self._obs_q is None else mx.concatenate([self._obs_q, queries], axis=2)
     self._obs_q = q[..., -self.config.window:, :] if q.shape[2] > self.config.window else q
 
-# %% ../nbs/01_cache.ipynb #e0e11f2c
+# %% ../nbs/01_cache.ipynb #d2dccc66
 def _warn_once(msg:str, _seen=set()):
     "Warn once per process for each distinct message."
     if msg in _seen: return
@@ -194,7 +194,8 @@ def scores(self:SnapKVCache) -> mx.array:
         raise RuntimeError("SnapKV scorer='query' but no queries were captured: install the capture with "
                            "`install_query_capture(model)` (make_snapkv_cache does) or use scorer='key'.")
     if cfg.scorer == "auto" and q is None: _warn_once(_PROXY_MSG)
-    return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+    return obs_window_attention_scores(keys, window=cfg.window, queries=None if cfg.scorer == "key" else q,
+                                       kernel_size=cfg.kernel_size, pooling=cfg.pooling)
 
 @patch
 def _compress(self:SnapKVCache) -> int:
@@ -228,7 +229,7 @@ def _maybe_compress(self:SnapKVCache):
     "Run a compression that is due (after the attention of the call that made it due)."
     if self._compress_due: self._compress()
 
-# %% ../nbs/01_cache.ipynb #2213e49d
+# %% ../nbs/01_cache.ipynb #5462d000
 @patch
 def update_and_fetch(self:SnapKVCache, keys:mx.array, values:mx.array):
     "Append this call's `keys`/`values` ([B, H, S, D], post-RoPE) and return all rows in use."
@@ -269,7 +270,7 @@ def make_mask(self:SnapKVCache, N:int, return_array:bool=False, window_size:Opti
     d = qpos[:, None] - kpos[..., None, :] # [B, H, N, rows + N] distance query - key
     return (d >= 0) & (d < window_size)
 
-# %% ../nbs/01_cache.ipynb #e451b5c2
+# %% ../nbs/01_cache.ipynb #9aa54df4
 _ORIGINALS: dict = {} # module name -> the `scaled_dot_product_attention` the wrapper replaced
 
 def _capturing(original):
@@ -304,7 +305,7 @@ def remove_query_capture():
         setattr(sys.modules[name], "scaled_dot_product_attention", fn)
         del _ORIGINALS[name]
 
-# %% ../nbs/01_cache.ipynb #2e5ee9af
+# %% ../nbs/01_cache.ipynb #aadd357c
 def tiny_llama(seed:int=0, # weights seed
                n_layers:int=2, n_heads:int=4, n_kv_heads:int=2, head_dim:int=16, vocab:int=256,
                dtype=mx.float32) -> nn.Module:
@@ -322,7 +323,7 @@ def tiny_llama(seed:int=0, # weights seed
     mx.eval(model.parameters())
     return model
 
-# %% ../nbs/01_cache.ipynb #04ab3b19
+# %% ../nbs/01_cache.ipynb #0a486a85
 class _IdTokenizer:
     "Token ids written as numbers separated by spaces (the minimal tokenizer interface mlx-lm uses)."
     bos_token, eos_token, eos_token_id, chat_template = None, None, None, None
@@ -340,12 +341,12 @@ def tiny_tokenizer(vocab:int=256): # vocabulary size of the model it goes with
     from mlx_lm.tokenizer_utils import TokenizerWrapper
     return TokenizerWrapper(_IdTokenizer(vocab))
 
-# %% ../nbs/01_cache.ipynb #bfeeb7f9
+# %% ../nbs/01_cache.ipynb #77779c9a
 def make_snapkv_cache(model:nn.Module, # an mlx-lm model
                       budget:int=512, # rows kept per head after the prompt
-                      window:int=32, # observation window
+                      window:int=8, # observation window
                       n_sink:int=4, # initial positions always kept
-                      kernel_size:int=5, # pooling kernel (odd, 1 = none)
+                      kernel_size:int=15, # pooling kernel (odd, 1 = none)
                       pooling:str="avg", # "avg" or "max"
                       scorer:str="auto", # "query", "key" or "auto"
                       compress_per_chunk:bool=False, # compress after every prefill chunk too
@@ -367,7 +368,7 @@ def compress(caches:list) -> int:
     "End the prompt and compress every `SnapKVCache` in `caches` now (for callers that drive the model themselves); returns rows evicted per head, summed."
     return sum(c.compress() for c in caches if isinstance(c, SnapKVCache))
 
-# %% ../nbs/01_cache.ipynb #e4742c0a
+# %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
 def nbytes(self:SnapKVCache) -> int:
     "Bytes of the key/value arrays this cache holds (capacity included, like mlx-lm's caches)."
@@ -398,7 +399,7 @@ def keep_rate(self:SnapKVCache) -> float:
     "Fraction of the tokens seen whose rows are kept (1.0 when empty)."
     return self._rows / self.offset if self.offset else 1.0
 
-# %% ../nbs/01_cache.ipynb #c2b946c0
+# %% ../nbs/01_cache.ipynb #cd83f572
 _STATE_INTS = ("offset", "_rows", "_n_kept", "_tail_pos", "compressions")
 
 def _get_state(self:SnapKVCache):
@@ -422,7 +423,7 @@ def _set_state(self:SnapKVCache, v):
 SnapKVCache.state = property(_get_state, _set_state, doc="The cache's full state, for mlx-lm's save/load.")
 _mlc.SnapKVCache = SnapKVCache # so mlx-lm's load_prompt_cache finds the class by name
 
-# %% ../nbs/01_cache.ipynb #9bb513f1
+# %% ../nbs/01_cache.ipynb #92bcf1d9
 @patch
 def fork(self:SnapKVCache, **changes) -> SnapKVCache:
     "An independent copy of this cache with some `SnapKVConfig` settings changed (e.g. `budget=128`)."
@@ -433,7 +434,7 @@ def fork(self:SnapKVCache, **changes) -> SnapKVCache:
     new.state = st
     return new
 
-# %% ../nbs/01_cache.ipynb #d6c1ba48
+# %% ../nbs/01_cache.ipynb #d4ccdef5
 @dataclass
 class KVCacheConfig:
     "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`)."
@@ -442,7 +443,7 @@ class KVCacheConfig:
     snap_budget:int=512 # rows kept per head
     snap_obs_window:int=32 # observation window
     snap_n_sink:int=4 # sink positions always kept
-    snap_kernel_size:int=5 # pooling kernel
+    snap_kernel_size:int=15 # pooling kernel
     snap_pooling:str="avg" # pooling kind
     snap_scorer:str="auto" # "query", "key" or "auto"
     kv_bits:Optional[int]=None # quantize kept rows
