@@ -73,6 +73,7 @@ def _nbytes(x) -> int:
 class SnapKVCache(_BaseCache):
     "A KV cache that keeps `budget` rows per head after the prompt, chosen by SnapKV."
     step = 256 # rows of capacity added at a time, as in mlx-lm's `KVCache`
+    _snapkv_capture = True # the query-capture wrapper talks to caches that carry this marker
 
     def __init__(self, budget:int=512, # rows kept per head after compression
                  window:int=8, # observation window (last prompt queries used for scoring)
@@ -135,11 +136,12 @@ def _append(self:SnapKVCache, keys:mx.array, values:mx.array):
         g, b = self.config.kv_group_size, self.config.kv_bits
         keys, values = tuple(mx.quantize(keys, group_size=g, bits=b)), tuple(mx.quantize(values, group_size=g, bits=b))
     cap = 0 if self.keys is None else self._lead.shape[2]
+    exact = S > 1 and self.config.compress_per_chunk # compressed right after this call: spare rows would never be used
     if self.keys is None:
-        n = (S + self.step - 1) // self.step * self.step
+        n = S if exact else (S + self.step - 1) // self.step * self.step
         self.keys, self.values = _grow(_rows_of(keys, 0), n), _grow(_rows_of(values, 0), n)
     elif self._rows + S > cap:
-        n = (self._rows + S + self.step - 1) // self.step * self.step - self._rows
+        n = S if exact else (self._rows + S + self.step - 1) // self.step * self.step - self._rows
         self.keys, self.values = (_grow(_rows_of(x, self._rows), n) for x in (self.keys, self.values))
     r = self._rows
     if self.quantized:
@@ -277,7 +279,8 @@ def _capturing(original):
     "Wrap an mlx-lm `scaled_dot_product_attention` so SnapKV caches see the queries."
     def scaled_dot_product_attention(queries, keys, values, *args, **kwargs):
         cache = kwargs.get("cache", args[0] if args else None)
-        if not isinstance(cache, SnapKVCache): return original(queries, keys, values, *args, **kwargs)
+        # a marker, not isinstance: the wrapper stays valid for every copy of the class (e.g. notebook and library)
+        if not getattr(cache, "_snapkv_capture", False): return original(queries, keys, values, *args, **kwargs)
         cache._observe(queries)
         out = original(queries, keys, values, *args, **kwargs)
         cache._maybe_compress()
