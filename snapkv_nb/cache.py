@@ -5,8 +5,8 @@
 # %% ../nbs/01_cache.ipynb #deb69a67
 from __future__ import annotations
 import sys, warnings
-from dataclasses import dataclass, asdict, field
-from typing import Any, Optional
+from dataclasses import dataclass, asdict
+from typing import Optional
 from fastcore.basics import patch
 
 import mlx.core as mx
