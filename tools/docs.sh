@@ -10,8 +10,8 @@
 #  1. nbdev's own processing of nbs/*.ipynb into _proc/ (what `nbdev_proc_nbs` does, minus its attempt to
 #     install quarto), with one change: instead of executing only the cells `show_doc` needs, every cell is
 #     executed except `#| slow` ones and `#| eval: false` ones, so the plots are in the pages. Slow cells of
-#     the notebooks in $DOCS_SLOW_NBS (default: 06_viz 07_cli, the real-model pictures and the demo, ~30 s)
-#     are executed too; set DOCS_SLOW_NBS="" to skip them (no model needed then). DOCS_ONLY="index 06_viz"
+#     the notebooks in $DOCS_SLOW_NBS (default: 20_viz 30_cli, the real-model pictures and the demo, ~30 s)
+#     are executed too; set DOCS_SLOW_NBS="" to skip them (no model needed then). DOCS_ONLY="index 20_viz"
 #     builds only those pages (for quick iterations).
 #  2. each processed notebook -> _proc/_site/NAME.html with nbconvert, a sidebar in the reading order of
 #     nbs/sidebar.yml, nbs/styles.css, no external scripts.
@@ -23,7 +23,7 @@ PY=${PYTHON:-.venv/bin/python}
 [ -x "$PY" ] || PY=python3
 blas=$(ls /usr/lib/*/openblas-pthread/libopenblas.so.0 2>/dev/null | head -n 1 || true)
 if [ -n "$blas" ] && [[ "${LD_PRELOAD:-}" != *libopenblas* ]]; then export LD_PRELOAD="$blas${LD_PRELOAD:+:$LD_PRELOAD}"; fi
-export DOCS_SLOW_NBS="${DOCS_SLOW_NBS-06_viz 07_cli}"
+export DOCS_SLOW_NBS="${DOCS_SLOW_NBS-20_viz 30_cli}"
 export MPLBACKEND=Agg
 
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -82,7 +82,7 @@ def process(only=None):
         for f in sorted(NBS.iterdir()):   # _quarto.yml, sidebar.yml, styles.css, ... as proc_nbs copies them
             if f.is_file() and f.suffix != ".ipynb" and not f.name.startswith("."): shutil.copy2(f, PROC/f.name)
         names = [f.name for f in sorted(NBS.glob("*.ipynb")) if not f.name.startswith((".", "_"))]
-        if os.environ.get("DOCS_ONLY"):   # for quick iterations: DOCS_ONLY="index 06_viz" bash tools/docs.sh
+        if os.environ.get("DOCS_ONLY"):   # for quick iterations: DOCS_ONLY="index 20_viz" bash tools/docs.sh
             names = [n for n in names if n[:-6] in os.environ["DOCS_ONLY"].split()]
     else: names = [only]
     PROC.mkdir(exist_ok=True)
