@@ -12,8 +12,7 @@ from typing import Optional
 import mlx.core as mx
 import mlx.nn as nn
 
-from . import cache as _cache
-from .cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
 
 # %% auto #0
 __all__ = ['world', 'settle', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges',
@@ -38,7 +37,7 @@ def settle():
 
 def is_evicting(c) -> bool:
     "Whether `c` is one of the package's evicting (SnapKV-family) caches."
-    return isinstance(c, getattr(_cache, "EvictingCache", SnapKVCache))
+    return isinstance(c, EvictingCache)
 
 def attention_heads(model:nn.Module, # an mlx-lm model (sharded or not)
                    ) -> list: # (query heads, KV heads) of every local attention layer, as this process holds them
