@@ -15,7 +15,7 @@ import mlx.nn as nn
 from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
 
 # %% auto #0
-__all__ = ['world', 'settle', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges',
+__all__ = ['world', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges', 'settle',
            'gather_kept_positions', 'rank_stats', 'rank_report', 'report_lines', 'RankFailed', 'agree',
            'mlx_launch_path', 'free_port', 'launch_command', 'run_launched', 'sharded_parser', 'load_for_sharding',
            'sharded_generate_main', 'make_prompt_cache_for', 'pipeline_architectures', 'local_layers']
@@ -25,15 +25,6 @@ def world(group=None, # an `mx.distributed.Group`, or None for the global one
          ):
     "`group`, or the global group (`mx.distributed.init()`: a group of one when not started by `mlx.launch`)."
     return group if group is not None else mx.distributed.init()
-
-def settle():
-    "Wait for queued work (mlx-lm's generation stream included), so a collective of ours cannot interleave with the model's."
-    try:
-        from mlx_lm.generate import generation_stream
-        mx.synchronize(generation_stream)
-    except ImportError: pass
-    mx.synchronize(mx.cpu)
-    mx.synchronize()
 
 def is_evicting(c) -> bool:
     "Whether `c` is one of the package's evicting (SnapKV-family) caches."
@@ -64,6 +55,10 @@ def check_shardable(model:nn.Module, # an mlx-lm model, not yet sharded
             raise ValueError(f"cannot shard over {n} ranks: the model has {nkv} KV heads ({nq} query heads) per layer, "
                              f"not divisible by {n}; each rank must hold whole KV heads with their query groups "
                              f"(rank counts that work: {', '.join(map(str, ok))})")
+    for l in model.layers: # the MLP is split by columns too (gate/up rows, down columns)
+        w = getattr(getattr(getattr(l, "mlp", None), "up_proj", None), "weight", None)
+        if w is not None and w.shape[0] % n:
+            raise ValueError(f"cannot shard over {n} ranks: the MLP's {w.shape[0]} hidden columns are not divisible by {n}")
 
 # %% ../nbs/32_distributed.ipynb #d3495c3e
 def shard_for_snapkv(model:nn.Module, # an mlx-lm model, not yet sharded
@@ -84,7 +79,16 @@ def head_ranges(model:nn.Module, # a model after `shard_for_snapkv`
     r = g.rank()
     return dict(kv=range(r * nkv, (r + 1) * nkv), q=range(r * nq, (r + 1) * nq))
 
-# %% ../nbs/32_distributed.ipynb #0d55c585
+# %% ../nbs/32_distributed.ipynb #daeae5d3
+def settle():
+    "Wait for queued work (mlx-lm's generation stream included), so a collective of ours cannot interleave with the model's."
+    try:
+        from mlx_lm.generate import generation_stream
+        mx.synchronize(generation_stream)
+    except ImportError: pass
+    mx.synchronize(mx.cpu)
+    mx.synchronize()
+
 def _gather_rows(x:mx.array, g) -> mx.array:
     "`all_gather` of `x` along axis 1 (MLX gathers along axis 0)."
     return mx.distributed.all_gather(mx.swapaxes(x, 0, 1), group=g, stream=mx.cpu).swapaxes(0, 1)
