@@ -4,7 +4,7 @@
 
 # %% ../nbs/32_distributed.ipynb #9e1e9ef5
 from __future__ import annotations
-import argparse, json, os, random, shutil, signal, socket, subprocess, sys, time
+import argparse, json, os, random, shutil, signal, socket, subprocess, sys, time, traceback
 from dataclasses import fields
 from pathlib import Path
 from typing import Optional
@@ -322,7 +322,32 @@ def load_for_sharding(model:str|None=None, # model directory, Hugging Face repo 
     import mlx_lm
     return mlx_lm.load(str(p) if p.exists() else model)
 
-# %% ../nbs/32_distributed.ipynb #a7596bba
+# %% ../nbs/32_distributed.ipynb #3e7235ba
+_USER_ERRORS = (ValueError, TypeError, FileNotFoundError, OSError, RankFailed)
+
+def _setup(argv:list, load, g) -> tuple:
+    "Flags, SnapKV settings, prompt text, model and tokenizer; raises on anything wrong."
+    a = sharded_parser().parse_args(list(argv))
+    if a.max_tokens < 1: raise ValueError(f"--max-tokens must be >= 1, got {a.max_tokens}")
+    if a.prefill_step_size < 1: raise ValueError(f"--prefill-step-size must be >= 1, got {a.prefill_step_size}")
+    settings = dict(budget=a.budget, window=a.window, n_sink=a.n_sink, kernel_size=a.kernel_size, pooling=a.pooling, scorer=a.scorer)
+    SnapKVConfig(**settings) # bad SnapKV settings fail here, on every rank, before the model loads
+    text = _read_prompt(a)
+    model, tok = (load or load_for_sharding)(a.model)
+    check_shardable(model, g.size())
+    return a, settings, text, model, tok
+
+def _fail(e:BaseException, who:str, g, together:bool):
+    "One line on stderr (after the traceback of an unexpected error), exit code 2; `together`: every rank fails, so wait until all have printed."
+    sys.stdout.flush()
+    if not isinstance(e, _USER_ERRORS): traceback.print_exception(e)
+    msg = " | ".join(l.strip() for l in str(e).splitlines() if l.strip()) or type(e).__name__
+    print(f"snapkv generate --sharded: error ({who}): {msg}", file=sys.stderr, flush=True)
+    if together and g.size() > 1: # a barrier: no rank exits (and gets the others killed by mlx.launch) before all printed
+        try: mx.eval(mx.distributed.all_sum(mx.ones(1), group=g, stream=mx.cpu))
+        except Exception: pass
+    raise SystemExit(2)
+
 def sharded_generate_main(argv:list|None=None, # flags after `generate` (None: `sys.argv[1:]`, after `ensure_fast_blas`)
                           load=None, # callable(model flag) -> (model, tokenizer); default `load_for_sharding`
                          ) -> int: # 0; failures exit with code 2 on every rank
@@ -332,19 +357,12 @@ def sharded_generate_main(argv:list|None=None, # flags after `generate` (None: `
         ensure_fast_blas(); argv = sys.argv[1:]
     g = world()
     who = f"rank {g.rank()}/{g.size()}"
+    err = None
+    try: a, settings, text, model, tok = _setup(argv, load, g)
+    except Exception as e: err = e # whatever it is, the other ranks must hear of it (else they wait in `agree`)
+    try: agree(err, g)
+    except Exception as e: _fail(e, who, g, together=True)
     try:
-        err = None
-        try:
-            a = sharded_parser().parse_args(list(argv))
-            if a.max_tokens < 1: raise ValueError(f"--max-tokens must be >= 1, got {a.max_tokens}")
-            if a.prefill_step_size < 1: raise ValueError(f"--prefill-step-size must be >= 1, got {a.prefill_step_size}")
-            settings = dict(budget=a.budget, window=a.window, n_sink=a.n_sink, kernel_size=a.kernel_size, pooling=a.pooling, scorer=a.scorer)
-            SnapKVConfig(**settings) # bad SnapKV settings fail here, on every rank, before the model loads
-            text = _read_prompt(a)
-            model, tok = (load or load_for_sharding)(a.model)
-            check_shardable(model, g.size())
-        except (ValueError, TypeError, FileNotFoundError, OSError) as e: err = e
-        agree(err, g)
         shard_for_snapkv(model, g)
         ids = _prompt_ids(tok, text, not a.ignore_chat_template, a.system_prompt)
         mx.random.seed(a.seed)
@@ -371,11 +389,7 @@ def sharded_generate_main(argv:list|None=None, # flags after `generate` (None: `
                 Path(a.json_out).write_text(json.dumps(dict(tokens=toks, text="".join(parts), prompt_tokens=len(ids),
                     kept=[None if k is None else k.tolist() for k in kept], ranks=ranks)))
         return 0
-    except (ValueError, TypeError, FileNotFoundError, OSError, RankFailed) as e:
-        sys.stdout.flush()
-        msg = " | ".join(l.strip() for l in str(e).splitlines() if l.strip()) or type(e).__name__
-        print(f"snapkv generate --sharded: error ({who}): {msg}", file=sys.stderr, flush=True)
-        raise SystemExit(2)
+    except _USER_ERRORS as e: _fail(e, who, g, together=False)
 
 def make_prompt_cache_for(model:nn.Module, # the (sharded) model
                           settings:dict|None, # SnapKV settings; None: mlx-lm's plain cache
