@@ -14,7 +14,7 @@ from fastcore.docments import docments
 import mlx.core as mx
 
 import snapkv_nb
-from .cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
 from .model import ModelFileError, ModelNotFoundError, converted_dir, ensure_fast_blas, load_default_model
 
 # %% auto #0
@@ -227,6 +227,15 @@ def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no li
     if prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {prefill_step_size}")
 
 # %% ../nbs/30_cli.ipynb #836b27c4
+def _stream_generate(cache:list): # the prompt cache
+    "mlx-lm's `stream_generate`, or, for a guided prefill, `snapkv_nb.generate`'s (whose driver runs the look-ahead)."
+    cfg = next((c.config for c in cache if isinstance(c, EvictingCache)), None)
+    if cfg is None or cfg.prefill != "guided": return importlib.import_module("mlx_lm").stream_generate
+    gen = _import_if_present("snapkv_nb.generate")
+    if gen is None or not hasattr(gen, "stream_generate"):
+        raise UsageError("--prefill guided needs snapkv_nb.generate (the guided prefill driver), which is not in this installation")
+    return gen.stream_generate
+
 def stream_answer(model, tokenizer, # an mlx-lm model and its tokenizer
                   prompt:list, # prompt token ids
                   cache:list, # the prompt cache (SnapKV or not)
@@ -238,9 +247,9 @@ def stream_answer(model, tokenizer, # an mlx-lm model and its tokenizer
                   progress=None, # a `prompt_progress_callback`
                  ) -> dict: # text, token counts, tokens/s, seconds
     "Generate with `mlx_lm.stream_generate` into `cache`, writing the text to `out` as it comes."
-    from mlx_lm import stream_generate
     from mlx_lm.sample_utils import make_sampler
     check_generation(max_tokens, temp, top_p, None, prefill_step_size)
+    stream_generate = _stream_generate(cache)
     sampler = make_sampler(temp, top_p if top_p < 1 else 0.0)
     t0, parts, last = time.perf_counter(), [], None
     for r in stream_generate(model, tokenizer, mx.array(prompt), max_tokens=max_tokens, sampler=sampler, prompt_cache=cache,
@@ -265,7 +274,7 @@ def kv_summary(caches:list, # the prompt cache after generation
     "Layers, SnapKV layers, prompt rows kept per head in each layer, and KV bytes stored vs without eviction."
     kept, stored, full, snap = [], 0, 0, 0
     for c in caches:
-        if isinstance(c, SnapKVCache):
+        if isinstance(c, EvictingCache):
             snap += 1
             kept.append(c.size() - (c.offset - n_prompt))
             stored += c.stored_nbytes; full += c.full_nbytes
@@ -295,7 +304,8 @@ def format_report(gen:dict, # from `stream_answer`
     what = "full cache (no eviction)" if cfg is None else (
         f"SnapKV on {kv['snapkv_layers']} of {kv['layers']} layers (budget {cfg.budget}, window {cfg.window}, "
         f"n_sink {cfg.n_sink}, kernel {cfg.kernel_size} {cfg.pooling}, scorer {cfg.scorer}"
-        + (f", {cfg.kv_bits}-bit rows" if cfg.kv_bits else "") + (", per chunk" if cfg.compress_per_chunk else "") + ")")
+        + (f", {cfg.kv_bits}-bit rows" if cfg.kv_bits else "") + (", per chunk" if cfg.compress_per_chunk else "")
+        + (f", guided prefill (chunks of {cfg.prefill_chunk}, probe {cfg.probe_len})" if cfg.prefill == "guided" else "") + ")")
     return "\n".join([
         "==========",
         f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec",
@@ -311,7 +321,7 @@ def snapkv_caches(model, # an mlx-lm model
                   config:SnapKVConfig, # the SnapKV settings
                  ) -> list:
     "`make_snapkv_cache(model, config)`; settings the model cannot take are a `UsageError`."
-    try: return make_snapkv_cache(model, **dataclasses.asdict(config))
+    try: return make_snapkv_cache(model, config)
     except (ValueError, NotImplementedError) as e: raise UsageError(f"SnapKV cannot run on this model: {one_line(e)}") from e
 
 # %% ../nbs/30_cli.ipynb #18a03642
@@ -381,7 +391,7 @@ def heads_keeping(caches:list, # caches after compression
     "How many (layer, head) pairs of batch item 0 kept every position in `positions`."
     want, hit, total = set(positions), 0, 0
     for c in caches:
-        if not isinstance(c, SnapKVCache) or c.kept_positions is None: continue
+        if not isinstance(c, EvictingCache) or c.kept_positions is None: continue
         for row in c.kept_positions[0].tolist():
             total += 1; hit += want <= set(row)
     return hit, total
@@ -427,7 +437,7 @@ def snapkv_demo(
         print(f"[{name}] answer: ", end="", flush=True)
         g = stream_answer(m, tok, ids, cache, max_tokens, out=sys.stdout, progress=PrefillProgress(PREFILL_STEP_SIZE))
         kv = kv_summary(cache, len(ids))
-        rows = cache[0].size() if isinstance(cache[0], SnapKVCache) else cache[0].offset
+        rows = cache[0].size() if isinstance(cache[0], EvictingCache) else cache[0].offset
         runs[name] = g | kv | dict(rows=rows, correct=DEMO_ANSWER in g["text"], caches=cache)
         print(flush=True)
     full, snap = runs.values()
