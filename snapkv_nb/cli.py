@@ -52,7 +52,7 @@ def cli_parser(func, # a function whose parameters are annotated with types or `
                prog:str=None, # program name shown in the help
               ) -> argparse.ArgumentParser:
     "An argparse parser for `func` like fastcore's `anno_parser`, with dashed flags (`--max-tokens`) and short aliases."
-    p = _Parser(prog=prog, description=func.__doc__, allow_abbrev=False, formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p = _Parser(prog=prog, description=func.__doc__, allow_abbrev=False)
     short = getattr(func, "aliases", {})
     for k, v in docments(func, full=True, returns=False, eval_str=True).items():
         if v.anno is SnapKVConfig: add_snapkv_flags(p, v.default); continue
@@ -71,6 +71,8 @@ def _flag_kwargs(t) -> dict:
     if len(inner) == 1: return _flag_kwargs(inner[0])
     return dict(type=t if t in (int, float, str) else str)
 
+_SNAPKV_CHOICES = {"scorer": "SCORERS", "kv_bits": "KV_BITS", "prefill": "PREFILL_MODES"} # shown in the help; `SnapKVConfig` checks them
+
 def add_snapkv_flags(parser:argparse.ArgumentParser, # the parser to add to
                      defaults:SnapKVConfig|None=None, # the flags' defaults (None: `SnapKVConfig()`)
                     ) -> argparse.ArgumentParser:
@@ -79,7 +81,8 @@ def add_snapkv_flags(parser:argparse.ArgumentParser, # the parser to add to
     g = parser.add_argument_group("SnapKV settings", "one per SnapKVConfig field; ignored with --full-cache")
     hints, docs = typing.get_type_hints(SnapKVConfig), docments(SnapKVConfig)
     for f in dataclasses.fields(SnapKVConfig):
-        kw = dict(dest=f.name, default=getattr(defaults, f.name), help=(docs.get(f.name) or f.name).replace("%", "%%"))
+        kw = dict(dest=f.name, default=getattr(defaults, f.name), help=(docs.get(f.name) or f.name).replace("%", "%%") + " (default: %(default)s)")
+        if (vals := getattr(snapkv_nb.cache, _SNAPKV_CHOICES.get(f.name, ""), None)): kw["metavar"] = "{" + ",".join(map(str, vals)) + "}"
         if hints[f.name] is bool: g.add_argument(_flag(f.name), action=argparse.BooleanOptionalAction, **kw)
         else: g.add_argument(_flag(f.name), **kw, **_flag_kwargs(hints[f.name]))
     return parser

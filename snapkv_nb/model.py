@@ -154,12 +154,16 @@ def _val(v):
         return float(str(np.float32(v.item()))) if v.dtype == mx.float32 else v.item()
     return v
 
+_LLAMA_KEYS = [f'llama.{k}' for k in ('attention.head_count', 'embedding_length', 'block_count', 'feed_forward_length')]
+_TOKENIZER_KEYS = [f'tokenizer.ggml.{k}' for k in ('tokens', 'token_type', 'merges')]
+
 def config_from_gguf(md:dict, # GGUF metadata from `mx.load(..., return_metadata=True)`
                      tensor_names=(), # the file's tensor names (an `output.weight` means untied embeddings)
                     ) -> dict: # an mlx-lm `config.json` for `mlx_lm.models.llama`
     "mlx-lm llama config from GGUF metadata."
     arch = _val(md.get('general.architecture'))
     if arch != 'llama': raise NotImplementedError(f"only GGUF architecture 'llama' is supported, got {arch!r}")
+    if (missing := [k for k in _LLAMA_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     g = lambda k, d=None: _val(md.get(f'llama.{k}', d))
     heads = int(g('attention.head_count'))
     hidden = int(g('embedding_length'))
@@ -235,6 +239,7 @@ def tokenizer_from_gguf(md:dict, # GGUF metadata
     kind, pre = _val(md.get('tokenizer.ggml.model')), _val(md.get('tokenizer.ggml.pre', 'default'))
     if kind != 'gpt2' or pre != 'smollm':
         raise NotImplementedError(f"only byte-level BPE with the 'smollm' pre-tokenizer is supported, got {kind!r}/{pre!r}")
+    if (missing := [k for k in _TOKENIZER_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     toks = list(md['tokenizer.ggml.tokens'])
     types = _val(md['tokenizer.ggml.token_type'])
     merges = [tuple(m.split(' ')) for m in md['tokenizer.ggml.merges']]
@@ -347,7 +352,8 @@ def convert_gguf(gguf:str|Path, # a llama GGUF file
     gguf, out = Path(gguf), Path(out)
     check_gguf(gguf)  # a corrupt header fails here, with the file's name, instead of inside `mx.load`
     w, md = mx.load(str(gguf), return_metadata=True)
-    cfg = config_from_gguf(md, w.keys())
+    try: cfg, tokenizer = config_from_gguf(md, w.keys()), tokenizer_from_gguf(md)
+    except ModelFileError as e: raise ModelFileError(f"{gguf}: {e}") from None  # metadata a llama GGUF must have
     weights = weights_from_gguf(w, cfg, dtype)
     if dtype is None: cfg['quantization'] = dict(group_size=32, bits=4, mode='affine')  # per-layer bits are inferred
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -356,7 +362,7 @@ def convert_gguf(gguf:str|Path, # a llama GGUF file
     try:
         mx.save_safetensors(str(tmp/'model.safetensors'), weights, metadata={'format': 'mlx'})
         save_config(cfg, tmp/'config.json')
-        tokenizer_from_gguf(md).save_pretrained(str(tmp))
+        tokenizer.save_pretrained(str(tmp))
         (tmp/'snapkv_source.json').write_text(json.dumps(
             dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size, dtype=_dtype_name(dtype),
                  name=_val(md.get('general.name'))), indent=1))
