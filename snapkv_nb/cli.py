@@ -113,6 +113,7 @@ def read_prompt(prompt:str|None=None, # prompt text, or "-" for standard input
     except LookupError: raise UsageError(f"--encoding: unknown encoding {encoding!r}") from None
     stdin = stdin or sys.stdin
     if "-" in (prompt, prompt_file):
+        if stdin is None: raise UsageError("standard input is closed: give the prompt with --prompt TEXT or --prompt-file PATH")
         raw = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
         text = raw if isinstance(raw, str) else _decode(raw, encoding, "standard input")
     elif prompt_file is not None:
