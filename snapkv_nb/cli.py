@@ -485,6 +485,7 @@ def _out_dir(out_dir:str) -> Path:
     if not os.access(out, os.W_OK | os.X_OK): raise UsageError(f"--out-dir {out_dir} is not writable")
     return out
 
+# %% ../nbs/30_cli.ipynb #9be3b50f
 def snapkv_bench(
     which:Param("the benchmark to run", str, choices=list(BENCH_RUNNERS)),
     preset:Param("size of the run: small (minutes) or full (the committed results)", str, choices=["small", "full"])="small",
