@@ -13,12 +13,15 @@ import mlx.core as mx
 import mlx.nn as nn
 
 from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .model import ensure_fast_blas
+from .cli import (USER_ERRORS, PrefillProgress, UsageError, check_generation, cli_parser, load_model, one_line,
+                           prompt_tokens, read_prompt, snapkv_config, snapkv_generate)
 
 # %% auto #0
 __all__ = ['world', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges', 'settle',
            'gather_kept_positions', 'rank_stats', 'rank_report', 'report_lines', 'RankFailed', 'agree',
-           'mlx_launch_path', 'free_port', 'launch_command', 'run_launched', 'sharded_parser', 'load_for_sharding',
-           'sharded_generate_main', 'make_prompt_cache_for', 'pipeline_architectures', 'local_layers']
+           'mlx_launch_path', 'free_port', 'launch_command', 'run_launched', 'sharded_parser', 'sharded_generate_main',
+           'make_prompt_cache_for', 'pipeline_architectures', 'local_layers']
 
 # %% ../nbs/32_distributed.ipynb #9e16adaf
 def world(group=None, # an `mx.distributed.Group`, or None for the global one
@@ -261,144 +264,98 @@ def run_launched(cmd:list, # from `launch_command`
     res.lingering = kill()
     return res
 
-# %% ../nbs/32_distributed.ipynb #0f3ccfcd
-_DEFAULTS = {f.name: f.default for f in fields(SnapKVConfig)}
-
-class _Parser(argparse.ArgumentParser):
-    "Errors raise `ValueError` (one line on every rank) instead of exiting from one rank."
-    def error(self, message): raise ValueError(message)
-
+# %% ../nbs/32_distributed.ipynb #53eae5ac
 def sharded_parser() -> argparse.ArgumentParser:
-    "The flags of `snapkv generate --sharded`."
-    p = _Parser(prog="snapkv generate --sharded", description="SnapKV generation on a tensor-parallel model under mlx.launch")
-    a = p.add_argument
-    a("--model", default=None, help="mlx-lm model directory, Hugging Face repo or GGUF file (default: the embedded SmolLM2-135M-Instruct)")
-    a("--prompt", default=None, help="the prompt ('-' reads stdin, which mlx.launch forwards to every rank)")
-    a("--prompt-file", default=None, help="read the prompt from this file")
-    a("--max-tokens", type=int, default=256, help="maximum number of tokens to generate")
-    a("--temp", type=float, default=0.0, help="sampling temperature (0: greedy)")
-    a("--top-p", type=float, default=1.0, help="nucleus sampling threshold (1: off)")
-    a("--seed", type=int, default=0, help="random seed, the same on every rank so samples agree")
-    a("--system-prompt", default=None, help="a system message for the chat template")
-    a("--ignore-chat-template", action="store_true", help="tokenize the prompt as it is")
-    a("--budget", type=int, default=_DEFAULTS["budget"], help="SnapKV: rows kept per head after the prompt")
-    a("--window", type=int, default=_DEFAULTS["window"], help="SnapKV: observation window")
-    a("--n-sink", type=int, default=_DEFAULTS["n_sink"], help="SnapKV: first positions always kept")
-    a("--kernel-size", type=int, default=_DEFAULTS["kernel_size"], help="SnapKV: pooling kernel (odd; 1 = none)")
-    a("--pooling", default=_DEFAULTS["pooling"], choices=["avg", "max"], help="SnapKV: pooling of the scores")
-    a("--scorer", default=_DEFAULTS["scorer"], choices=["auto", "query", "key"], help="SnapKV: query, key proxy or auto")
-    a("--prefill-step-size", type=int, default=2048, help="prompt tokens per prefill chunk")
-    a("--full-cache", action="store_true", help="mlx-lm's plain KVCache instead of SnapKV (for comparison)")
-    a("--json-out", default=None, help="rank 0 writes tokens, text, gathered kept positions and the per-rank report here")
+    "`snapkv generate`'s own parser (same flags, defaults and checks), plus `--sharded` (accepted, ignored) and `--json-out`."
+    p = cli_parser(snapkv_generate, prog="snapkv generate --sharded")
+    p.add_argument("--sharded", action="store_true", help="tensor parallel over the ranks of mlx.launch (this command)")
+    p.add_argument("--json-out", default=None, help="rank 0 writes tokens, text, gathered kept positions and the per-rank report here")
     return p
 
-def _read_prompt(a) -> str:
-    if (a.prompt is None) == (a.prompt_file is None):
-        raise ValueError("give the prompt with exactly one of --prompt TEXT, --prompt - (stdin) or --prompt-file PATH")
-    if a.prompt_file is not None:
-        p = Path(a.prompt_file).expanduser()
-        if not p.is_file(): raise FileNotFoundError(f"prompt file not found: {a.prompt_file}")
-        text = p.read_text(encoding="utf-8", errors="replace")
-    else: text = sys.stdin.read() if a.prompt == "-" else a.prompt
-    if not text.strip(): raise ValueError("the prompt is empty")
-    return text
-
-def _prompt_ids(tok, text:str, chat:bool, system:str|None) -> list:
-    "Token ids, in the chat template when asked and the tokenizer has one."
-    if chat and getattr(tok, "chat_template", None):
-        msgs = ([{"role": "system", "content": system}] if system else []) + [{"role": "user", "content": text}]
-        ids = tok.apply_chat_template(msgs, add_generation_prompt=True)
-        return list(ids["input_ids"] if isinstance(ids, dict) else ids)
-    return list(tok.encode(text))
-
-def load_for_sharding(model:str|None=None, # model directory, Hugging Face repo id or GGUF file; None: the default model
-                     ) -> tuple: # (model, tokenizer), not yet sharded
-    "Load the model on one rank (each rank loads it whole, then keeps its share after `shard`)."
-    from snapkv_nb.model import load_default_model
-    if model is None: return load_default_model()
-    p = Path(model).expanduser()
-    if p.is_file() and p.suffix == ".gguf": return load_default_model(path=p)
-    if not p.exists() and "/" not in model: raise FileNotFoundError(f"model not found: {model}")
-    import mlx_lm
-    return mlx_lm.load(str(p) if p.exists() else model)
-
-# %% ../nbs/32_distributed.ipynb #3e7235ba
-_USER_ERRORS = (ValueError, TypeError, FileNotFoundError, OSError, RankFailed)
+_USER_ERRORS = (*USER_ERRORS, ValueError, TypeError, OSError, RankFailed) # reported as one line
 
 def _setup(argv:list, load, g) -> tuple:
-    "Flags, SnapKV settings, prompt text, model and tokenizer; raises on anything wrong."
-    a = sharded_parser().parse_args(list(argv))
-    if a.max_tokens < 1: raise ValueError(f"--max-tokens must be >= 1, got {a.max_tokens}")
-    if a.prefill_step_size < 1: raise ValueError(f"--prefill-step-size must be >= 1, got {a.prefill_step_size}")
-    settings = dict(budget=a.budget, window=a.window, n_sink=a.n_sink, kernel_size=a.kernel_size, pooling=a.pooling, scorer=a.scorer)
-    SnapKVConfig(**settings) # bad SnapKV settings fail here, on every rank, before the model loads
-    text = _read_prompt(a)
-    model, tok = (load or load_for_sharding)(a.model)
+    "Flags, SnapKV config, prompt text, model and tokenizer, checked as `snapkv generate` checks them; raises on anything wrong."
+    a = vars(sharded_parser().parse_args(list(argv)))
+    settings = {f.name: a.pop(f.name) for f in fields(SnapKVConfig)}
+    cfg = None if a["full_cache"] else snapkv_config(settings)
+    if cfg is not None and cfg.prefill == "guided":
+        raise UsageError("--prefill guided is not available with --sharded (its look-ahead driver is not tested on several ranks)")
+    check_generation(a["max_tokens"], a["temp"], a["top_p"], a["seed"], a["prefill_step_size"])
+    text = read_prompt(a["prompt"], a["prompt_file"], a["encoding"])
+    model, tok = (load or load_model)(a["model"])
     check_shardable(model, g.size())
-    return a, settings, text, model, tok
+    return a, cfg, text, model, tok
 
-def _fail(e:BaseException, who:str, g, together:bool):
-    "One line on stderr (after the traceback of an unexpected error), exit code 2; `together`: every rank fails, so wait until all have printed."
-    sys.stdout.flush()
+def _fail(e:BaseException, who:str, g, together:bool) -> int:
+    "One line on stderr (after the traceback of an unexpected error); `together`: every rank fails, so wait until all have printed."
+    try: sys.stdout.flush()
+    except BrokenPipeError: pass
     if not isinstance(e, _USER_ERRORS): traceback.print_exception(e)
-    msg = " | ".join(l.strip() for l in str(e).splitlines() if l.strip()) or type(e).__name__
-    print(f"snapkv generate --sharded: error ({who}): {msg}", file=sys.stderr, flush=True)
+    print(f"snapkv generate --sharded: error ({who}): {one_line(e)}", file=sys.stderr, flush=True)
     if together and g.size() > 1: # a barrier: no rank exits (and gets the others killed by mlx.launch) before all printed
         try: mx.eval(mx.distributed.all_sum(mx.ones(1), group=g, stream=mx.cpu))
         except Exception: pass
-    raise SystemExit(2)
+    return 2
 
-def sharded_generate_main(argv:list|None=None, # flags after `generate` (None: `sys.argv[1:]`, after `ensure_fast_blas`)
-                          load=None, # callable(model flag) -> (model, tokenizer); default `load_for_sharding`
-                         ) -> int: # 0; failures exit with code 2 on every rank
+def _common_seed(seed:int|None, g) -> int:
+    "`seed`, or rank 0's random choice sent to every rank: sampling must draw the same token on every rank."
+    if seed is not None: return seed
+    mine = random.SystemRandom().randrange(2**31) if g.rank() == 0 else 0
+    return mine if g.size() == 1 else mx.distributed.all_sum(mx.array(mine, dtype=mx.int32), group=g, stream=mx.cpu).item()
+
+# %% ../nbs/32_distributed.ipynb #a7596bba
+def sharded_generate_main(argv:list|None=None, # `snapkv generate` flags, `--sharded` allowed (None: `sys.argv[1:]`, after `ensure_fast_blas`)
+                          load=None, # callable(model flag) -> (model, tokenizer); default the CLI's `load_model`
+                         ) -> int: # 0, or 2 after a failure (printed on every rank)
     "`snapkv generate --sharded`: SnapKV generation on a tensor-parallel model, one rank per process of `mlx.launch`."
     if argv is None:
-        from snapkv_nb.model import ensure_fast_blas
         ensure_fast_blas(); argv = sys.argv[1:]
     g = world()
     who = f"rank {g.rank()}/{g.size()}"
     err = None
-    try: a, settings, text, model, tok = _setup(argv, load, g)
+    try: a, cfg, text, model, tok = _setup(argv, load, g)
     except Exception as e: err = e # whatever it is, the other ranks must hear of it (else they wait in `agree`)
     try: agree(err, g)
-    except Exception as e: _fail(e, who, g, together=True)
+    except Exception as e: return _fail(e, who, g, together=True)
     try:
         shard_for_snapkv(model, g)
-        ids = _prompt_ids(tok, text, not a.ignore_chat_template, a.system_prompt)
-        mx.random.seed(a.seed)
-        caches = make_prompt_cache_for(model, None if a.full_cache else settings)
+        ids = prompt_tokens(tok, text, chat_template=not a["ignore_chat_template"], system_prompt=a["system_prompt"])
+        mx.random.seed(_common_seed(a["seed"], g))
+        caches = make_prompt_cache_for(model, cfg)
         from mlx_lm import stream_generate
         from mlx_lm.sample_utils import make_sampler
-        sampler = make_sampler(a.temp, a.top_p if 0 < a.top_p < 1 else 0.0)
+        sampler = make_sampler(a["temp"], a["top_p"] if a["top_p"] < 1 else 0.0)
+        progress = PrefillProgress(a["prefill_step_size"]) if g.rank() == 0 else None
         toks, parts, last = [], [], None
-        for r in stream_generate(model, tok, mx.array(ids), max_tokens=a.max_tokens, sampler=sampler,
-                                 prompt_cache=caches, prefill_step_size=a.prefill_step_size):
+        for r in stream_generate(model, tok, mx.array(ids), max_tokens=a["max_tokens"], sampler=sampler, prompt_cache=caches,
+                                 prefill_step_size=a["prefill_step_size"], prompt_progress_callback=progress):
             toks.append(r.token); parts.append(r.text); last = r
             if g.rank() == 0: sys.stdout.write(r.text); sys.stdout.flush()
         ranks = rank_report(caches, g, model)
         kept = gather_kept_positions(caches, g)
         if g.rank() == 0:
-            print()
-            print("==========")
-            print(f"Prompt: {len(ids)} tokens, {last.prompt_tps:.1f} tokens-per-sec; "
-                  f"Generation: {last.generation_tokens} tokens, {last.generation_tps:.1f} tokens-per-sec")
-            print(f"KV cache: {'full cache (no eviction)' if a.full_cache else 'SnapKV ' + ', '.join(f'{k} {v}' for k, v in settings.items())}"
-                  f", tensor parallel over {g.size()} rank{'s' if g.size() > 1 else ''}")
+            what = "full cache (no eviction)" if cfg is None else (f"SnapKV (budget {cfg.budget}, window {cfg.window}, n_sink {cfg.n_sink}, "
+                                                                  f"kernel {cfg.kernel_size} {cfg.pooling}, scorer {cfg.scorer}, prefill {cfg.prefill})")
+            print("\n==========")
+            print(f"Prompt: {len(ids)} tokens, {last.prompt_tps:.1f} tokens-per-sec")
+            print(f"Generation: {last.generation_tokens} tokens, {last.generation_tps:.1f} tokens-per-sec")
+            print(f"KV cache: {what}, tensor parallel over {g.size()} rank{'s' if g.size() > 1 else ''}")
             print("\n".join(report_lines(ranks)), flush=True)
-            if a.json_out:
-                Path(a.json_out).write_text(json.dumps(dict(tokens=toks, text="".join(parts), prompt_tokens=len(ids),
+            if a["json_out"]:
+                Path(a["json_out"]).write_text(json.dumps(dict(tokens=toks, text="".join(parts), prompt_tokens=len(ids),
                     kept=[None if k is None else k.tolist() for k in kept], ranks=ranks)))
         return 0
-    except _USER_ERRORS as e: _fail(e, who, g, together=False)
+    except _USER_ERRORS as e: return _fail(e, who, g, together=False)
 
 def make_prompt_cache_for(model:nn.Module, # the (sharded) model
-                          settings:dict|None, # SnapKV settings; None: mlx-lm's plain cache
+                          config:SnapKVConfig|None, # SnapKV settings; None: mlx-lm's plain cache
                          ) -> list:
     "This rank's prompt cache: SnapKV on its heads of every full-attention layer, or mlx-lm's own."
-    if settings is None:
+    if config is None:
         from mlx_lm.models.cache import make_prompt_cache
         return make_prompt_cache(model)
-    return make_snapkv_cache(model, **settings)
+    return make_snapkv_cache(model, config)
 
 # %% ../nbs/32_distributed.ipynb #a2cd3ea4
 def _main(argv:list|None=None):
@@ -406,14 +363,15 @@ def _main(argv:list|None=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] != "generate":
         print("usage: python -m snapkv_nb.distributed generate [flags]   (under mlx.launch; -h for the flags)", file=sys.stderr)
-        raise SystemExit(2)
-    from snapkv_nb.model import ensure_fast_blas
+        return 2
     ensure_fast_blas()
     return sharded_generate_main(argv[1:])
 
 try: from fastcore.imports import in_ipython
 except ImportError: in_ipython = lambda: False
-if __name__ == "__main__" and not in_ipython(): _main()
+if __name__ == "__main__" and not in_ipython():
+    from snapkv_nb.distributed import _main as _imported_main # the imported module's, whose error classes other modules raise
+    sys.exit(_imported_main())
 
 # %% ../nbs/32_distributed.ipynb #99e3de0d
 def pipeline_architectures() -> list:
