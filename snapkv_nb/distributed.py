@@ -268,7 +268,8 @@ def run_launched(cmd:list, # from `launch_command`
 def sharded_parser() -> argparse.ArgumentParser:
     "`snapkv generate`'s own parser (same flags, defaults and checks), plus `--sharded` (accepted, ignored) and `--json-out`."
     p = cli_parser(snapkv_generate, prog="snapkv generate --sharded")
-    p.add_argument("--sharded", action="store_true", help="tensor parallel over the ranks of mlx.launch (this command)")
+    try: p.add_argument("--sharded", action="store_true", help="tensor parallel over the ranks of mlx.launch (this command)")
+    except argparse.ArgumentError: pass # `snapkv generate` has the flag itself
     p.add_argument("--json-out", default=None, help="rank 0 writes tokens, text, gathered kept positions and the per-rank report here")
     return p
 
