@@ -102,7 +102,7 @@ def _quantize(x, cfg:SnapKVConfig): # an array [B, H, S, D]
     "`x` as mlx's quantized triple with `cfg`'s bits and group size."
     return tuple(mx.quantize(x, group_size=cfg.kv_group_size, bits=cfg.kv_bits))
 
-# %% ../nbs/01_cache.ipynb #6300d59b
+# %% ../nbs/01_cache.ipynb #5dbd54bc
 def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
                  settings:dict, # `SnapKVConfig` field names and values
                 ) -> SnapKVConfig:
@@ -110,7 +110,8 @@ def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
     names = {f.name for f in fields(SnapKVConfig)}
     if bad := sorted(set(settings) - names): raise TypeError(f"unknown setting(s) {bad}; settings are {sorted(names)}")
     if config is None: return SnapKVConfig(**settings)
-    if not isinstance(config, SnapKVConfig): raise TypeError(f"`config` must be a SnapKVConfig, got {type(config).__name__}")
+    if not isinstance(config, SnapKVConfig):
+        raise TypeError(f"`config` must be a SnapKVConfig, got {type(config).__name__} (pass settings by name, e.g. budget=...)")
     if settings: raise ValueError(f"give either `config` or settings, not both (got config and {sorted(settings)})")
     return config
 
@@ -741,26 +742,25 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
     if new.keys is not None: new.keys, new.values = (_quantize(x, new.config) for x in new.keys_and_values())
     return new
 
-# %% ../nbs/01_cache.ipynb #203923c3
+# %% ../nbs/01_cache.ipynb #5070f7d3
 @patch(cls_method=True)
-def merge(cls:EvictingCache, caches:list) -> EvictingCache: # caches of one class, settings, offset and rows
-    "One batch (B = sum of theirs) holding `caches`, which must be compressed and alike."
+def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches with the same offset and rows
+    "One batch (B = sum of theirs) of class `cls` holding `caches`; settings are the first cache's."
     caches = list(caches)
     if not caches: raise ValueError("merge: no caches given")
-    c0 = caches[0]
-    if any(type(c) is not type(c0) for c in caches): raise ValueError("merge: all caches must be of one class")
-    if any(c.config != c0.config for c in caches): raise ValueError("merge: all caches must have the same settings")
+    if not all(getattr(c, "_snapkv_capture", False) for c in caches): raise TypeError("merge: every cache must be an EvictingCache")
     if any(c.empty() for c in caches): raise ValueError("merge: a cache is empty")
     if any(c._in_prompt or c._due is not None for c in caches):
         raise ValueError("merge: compress every cache before merging (a prompt is still open)")
-    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, c.quantized) for c in caches}) != 1:
-        raise ValueError("merge: only caches with the same offset and rows can be merged")
-    sts = [c.state for c in caches]
-    st = dict(sts[0], obs_q=None)
+    q = lambda c: (c.config.kv_bits, c.config.kv_group_size) if c.quantized else None
+    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
+        raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
+    c0, sts = caches[0], [c.state for c in caches]
+    st = dict(sts[0], obs_q=None, extra={})
     cat = lambda *xs: mx.concatenate(xs, axis=0)
     for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
     st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
-    return type(c0).from_state(st)
+    return cls.from_state(st)
 
 # %% ../nbs/01_cache.ipynb #d4ccdef5
 _D = SnapKVConfig() # the defaults
