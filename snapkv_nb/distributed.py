@@ -179,8 +179,10 @@ def report_lines(ranks:list, # from `rank_report`
                    f"{rows} rows per head, KV {_fmt_bytes(d['held_bytes'])} held "
                    f"(vs {_fmt_bytes(d['full_bytes'])} without eviction)")
     held, full = sum(d["held_bytes"] for d in ranks), sum(d["full_bytes"] for d in ranks)
-    out.append(f"all {len(ranks)} ranks: {sum(d['kv_heads'] for d in ranks)} KV heads, KV {_fmt_bytes(held)} held "
-               f"(vs {_fmt_bytes(full)} without eviction" + (f", {full / held:.2f}x smaller)" if held else ")"))
+    n = len(ranks)
+    out.append(f"all {n} rank{'s' if n != 1 else ''}: {sum(d['kv_heads'] for d in ranks)} KV heads, KV {_fmt_bytes(held)} held "
+               f"(vs {_fmt_bytes(full)} without eviction" + (f", {full / held:.2f}x smaller)" if held and full > held else
+                                                             ", nothing evicted)" if held else ")"))
     return out
 
 # %% ../nbs/32_distributed.ipynb #7f5d1a56
