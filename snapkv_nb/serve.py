@@ -19,7 +19,8 @@ from .model import converted_dir, load_default_model
 # %% auto #0
 __all__ = ['SNAPKV_FLAGS', 'UsageError', 'add_snapkv_flags', 'snapkv_config', 'conversation_cache', 'kv_stats', 'fmt_bytes',
            'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model', 'provider_class',
-           'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main']
+           'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main',
+           'free_port', 'exit_with_parent', 'ServerProcess']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
 SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
@@ -365,3 +366,68 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         print(file=stdout)
         print(turn_line(r), file=stdout, flush=True)
     return 0
+
+# %% ../nbs/31_serve.ipynb #bdc67567
+def free_port(host:str="127.0.0.1") -> int:
+    "A TCP port that is free on `host` right now."
+    import socket
+    with socket.socket() as s:
+        s.bind((host, 0)); return s.getsockname()[1]
+
+def exit_with_parent(interval:float=1.0): # seconds between checks
+    "Stop this process (SIGTERM, then exit) when its parent process goes away: no orphaned test servers."
+    import threading
+    parent = os.getppid()
+    def watch():
+        while os.getppid() == parent: time.sleep(interval)
+        os.kill(os.getpid(), signal.SIGTERM); time.sleep(30); os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
+
+class ServerProcess:
+    "`snapkv serve ARGS` in a subprocess on 127.0.0.1 and a free port; `stop()` always ends it (also at exit)."
+    def __init__(self, *args:str, # `snapkv serve` arguments (not --host/--port)
+                 start_timeout:float=300): # seconds to wait for /health
+        import atexit, subprocess, tempfile
+        self.port, self.start_timeout = free_port(), start_timeout
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.logfile = tempfile.NamedTemporaryFile("w+", prefix="snapkv-serve-", suffix=".log", delete=False)
+        import snapkv_nb
+        root = str(Path(snapkv_nb.__file__).resolve().parent.parent)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
+        code = ("import sys; from snapkv_nb.serve import serve_main, exit_with_parent; "
+                "exit_with_parent(); sys.exit(serve_main(sys.argv[1:]))")
+        self.proc = subprocess.Popen([sys.executable, "-c", code, "--host", "127.0.0.1", "--port", str(self.port), *args],
+                                     stdout=self.logfile, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     env=env, start_new_session=True)
+        atexit.register(self.stop)
+
+    def log(self) -> str:
+        "Everything the server wrote so far."
+        return Path(self.logfile.name).read_text(errors="replace")
+
+    def wait_ready(self):
+        "Block until /health answers, or stop the server and raise with its log's tail."
+        import urllib.request
+        t0 = time.time()
+        while time.time() - t0 < self.start_timeout:
+            if self.proc.poll() is not None: break
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=10) as r:
+                    if r.status == 200: return self
+            except OSError: time.sleep(0.5)
+        self.stop()
+        raise RuntimeError(f"snapkv serve did not come up (exit {self.proc.returncode}):\n{self.log()[-3000:]}")
+
+    def stop(self) -> int:
+        "SIGINT (mlx-lm's shutdown), then SIGKILL to the whole process group after 30 s; returns the exit code."
+        import subprocess
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try: self.proc.wait(30)
+            except subprocess.TimeoutExpired: pass
+        try: os.killpg(self.proc.pid, signal.SIGKILL) # anything left in its group
+        except (ProcessLookupError, PermissionError): pass
+        return self.proc.wait(30)
+
+    def __enter__(self): return self.wait_ready()
+    def __exit__(self, *exc): self.stop()
