@@ -17,10 +17,11 @@ from .cache import SnapKVConfig, SnapKVCache, make_snapkv_cache
 from .model import converted_dir, load_default_model
 
 # %% auto #0
-__all__ = ['SNAPKV_FLAGS', 'UsageError', 'add_snapkv_flags', 'snapkv_config', 'conversation_cache', 'kv_stats', 'fmt_bytes',
-           'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model', 'provider_class',
-           'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main',
-           'free_port', 'exit_with_parent', 'ServerProcess']
+__all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_PRESETS', 'UsageError', 'add_snapkv_flags', 'snapkv_config', 'conversation_cache',
+           'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model',
+           'provider_class', 'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
+           'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case',
+           'run_conversation', 'multiturn_methods', 'run_multiturn', 'plot_multiturn']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
 SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
@@ -431,3 +432,120 @@ class ServerProcess:
 
     def __enter__(self): return self.wait_ready()
     def __exit__(self, *exc): self.stop()
+
+# %% ../nbs/31_serve.ipynb #b7023c2b
+FACTS = ( # (sentence put in the document, question, expected answer)
+    ("The secret passkey is 71432.", "What is the secret passkey?", "71432"),
+    ("The name of the lighthouse keeper is Oswald.", "What is the name of the lighthouse keeper?", "Oswald"),
+    ("The annual meeting will take place in Lisbon.", "In which city will the annual meeting take place?", "Lisbon"),
+    ("The recipe needs exactly 17 eggs.", "How many eggs does the recipe need?", "17"),
+)
+
+def gpl_paragraphs() -> list:
+    "Paragraphs of the GPL-3 (Debian's copy, else the package's preamble), whitespace normalised."
+    p = Path("/usr/share/common-licenses/GPL-3")
+    if not p.is_file():
+        import snapkv_nb
+        p = Path(snapkv_nb.__file__).parent/"data"/"gpl3_preamble.txt"
+    return [" ".join(x.split()) for x in p.read_text(encoding="utf-8").split("\n\n") if len(x.split()) >= 12]
+
+def multiturn_case(n_words:int=500, # words of prose around the facts
+                   seed:int=0, # where the prose starts, where the facts go, the order of the questions
+                   facts:tuple=FACTS, # (sentence, question, answer) triples
+                  ) -> dict: # document, turns [(message, answer)], fact word positions
+    "One document with every fact at a random spread position, and one question per fact in a random order."
+    import random
+    rng, paras = random.Random(seed), gpl_paragraphs()
+    i, body = rng.randrange(len(paras)), []
+    while sum(len(p.split()) for p in body) < n_words: body.append(paras[i % len(paras)]); i += 1
+    k = len(facts)
+    slots = sorted(rng.sample(range(1, len(body)), k)) if len(body) > k else list(range(1, k + 1))
+    order = rng.sample(range(k), k) # which fact goes in which slot
+    for s, f in sorted(zip(slots, order), reverse=True): body.insert(s, facts[f][0])
+    qs = rng.sample(range(k), k)
+    doc = "\n\n".join(body)
+    turns = [(f"{facts[q][1]} Answer in a few words.", facts[q][2]) for q in qs]
+    turns[0] = (f"Read the following text.\n\n{doc}\n\n{turns[0][0]}", turns[0][1])
+    return dict(document=doc, turns=turns, seed=seed, words=len(doc.split()))
+
+# %% ../nbs/31_serve.ipynb #ba366a85
+def run_conversation(model, tokenizer, # an mlx-lm model and tokenizer
+                     make_cache, # () -> a fresh prompt cache
+                     case:dict, # from `multiturn_case`
+                     reuse:bool=True, # keep the cache across turns (False: re-read everything each turn)
+                     max_tokens:int=16, # tokens per answer
+                    ) -> list: # one dict per turn
+    "Ask a case's questions in one conversation; per turn: correct?, answer, rows per head, bytes, tokens read."
+    s, out = ChatSession(model, tokenizer, make_cache, reuse=reuse), []
+    for msg, want in case["turns"]:
+        r = s.ask(msg, max_tokens=max_tokens)
+        out.append(dict(correct=want.lower() in r["text"].lower(), answer=r["text"].strip(), expected=want,
+                        rows=r["rows"], tokens=r["tokens"], held_bytes=r["held_bytes"], full_bytes=r["full_bytes"],
+                        new_tokens=r["new_tokens"], generated=r["generation_tokens"], seconds=round(r["seconds"], 2)))
+    return out
+
+# %% ../nbs/31_serve.ipynb #97962b34
+MULTITURN_PRESETS = dict(small=dict(cases=1, words=250, max_tokens=12),
+                         full=dict(cases=6, words=450, max_tokens=16))
+
+def multiturn_methods(model, # an mlx-lm model
+                      budget:int, # rows per head for every evicting method
+                     ) -> dict: # name -> (make_cache, reuse across turns)
+    "The caches compared: full, SnapKV across turns, StreamingLLM (when the cache module has it), SnapKV re-reading each turn."
+    import snapkv_nb.cache as C
+    cfg = SnapKVConfig(budget=budget)
+    methods = {"full cache": (lambda: make_prompt_cache(model), True),
+               "SnapKV": (lambda: conversation_cache(model, cfg), True)}
+    if hasattr(C, "StreamingLLMCache"):
+        methods["StreamingLLM"] = (lambda: make_snapkv_cache(model, cfg, cls=C.StreamingLLMCache), True)
+    methods["SnapKV, re-read each turn"] = (lambda: conversation_cache(model, cfg), False)
+    return methods
+
+def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the committed result)
+                  out_dir:str="results", # where multiturn.json / .png go
+                  budget:int=128, # rows per head kept by the evicting methods
+                  model=None, # (model, tokenizer); None: the embedded SmolLM2
+                  model_name:str="SmolLM2-135M-Instruct (fp32)", # recorded in the JSON
+                  stem:str="multiturn", # file names
+                  verbose:bool=True) -> dict:
+    "One document, many questions: per-turn accuracy of each cache; writes JSON and a plot."
+    if preset not in MULTITURN_PRESETS: raise ValueError(f"preset must be one of {list(MULTITURN_PRESETS)}, got {preset!r}")
+    p = MULTITURN_PRESETS[preset]
+    m, tok = load_default_model() if model is None else model
+    methods, runs, t0 = multiturn_methods(m, budget), [], time.time()
+    for seed in range(p["cases"]):
+        case = multiturn_case(p["words"], seed=seed)
+        for name, (make, reuse) in methods.items():
+            turns = run_conversation(m, tok, make, case, reuse=reuse, max_tokens=p["max_tokens"])
+            runs.append(dict(method=name, seed=seed, prompt_tokens=turns[0]["new_tokens"], turns=turns))
+            if verbose: print(f"[{time.time() - t0:.0f}s] case {seed} {name}: {''.join('1' if t['correct'] else '0' for t in turns)}", flush=True)
+    k = len(FACTS)
+    def per_turn(name, f): return [sum(f(r["turns"][i]) for r in runs if r["method"] == name) / p["cases"] for i in range(k)]
+    res = dict(preset=preset, model=model_name, budget=budget, cases=p["cases"], words=p["words"], turns=k,
+               max_tokens=p["max_tokens"], snapkv=dict(vars(SnapKVConfig(budget=budget))), methods=list(methods),
+               mean_prompt_tokens=sum(r["prompt_tokens"] for r in runs) / len(runs),
+               accuracy={n: per_turn(n, lambda t: t["correct"]) for n in methods},
+               rows={n: per_turn(n, lambda t: t["rows"]) for n in methods},
+               held_bytes={n: per_turn(n, lambda t: t["held_bytes"]) for n in methods},
+               tokens_read={n: per_turn(n, lambda t: t["new_tokens"]) for n in methods},
+               seconds=round(time.time() - t0, 1), runs=runs)
+    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    (out/f"{stem}.json").write_text(json.dumps(res, indent=1))
+    plot_multiturn(res, out/f"{stem}.png")
+    return res
+
+def plot_multiturn(res:dict, # from `run_multiturn` (or its JSON)
+                   path=None): # save here (None: just return the figure)
+    "Accuracy per turn, one line per cache."
+    import matplotlib; matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    x = list(range(1, res["turns"] + 1))
+    for n in res["methods"]: ax.plot(x, res["accuracy"][n], marker="o", label=n)
+    ax.set(xlabel="turn (question number in the conversation)", ylabel="fraction correct", xticks=x, ylim=(-0.05, 1.05),
+           title=f"{res['model']}: one document, {res['turns']} questions\n"
+                 f"{res['cases']} documents of ~{res['mean_prompt_tokens']:.0f} tokens, budget {res['budget']} rows per head")
+    ax.legend(fontsize=8); fig.tight_layout()
+    if path is not None: fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return fig
