@@ -13,7 +13,7 @@ import mlx.core as mx
 from mlx.utils import tree_reduce
 from mlx_lm.models.cache import LRUPromptCache, make_prompt_cache, can_trim_prompt_cache, trim_prompt_cache
 
-from .cache import SnapKVConfig, SnapKVCache, make_snapkv_cache
+from .cache import SnapKVConfig, EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache
 from .model import converted_dir, load_default_model
 
 # %% auto #0
@@ -64,7 +64,7 @@ def conversation_cache(model, # an mlx-lm model
                       ) -> list:
     "A fresh prompt cache for one conversation: SnapKV layers per `config`, or mlx-lm's plain ones."
     if config is None: return make_prompt_cache(model, max_kv_size)
-    return make_snapkv_cache(model, **{f.name: getattr(config, f.name) for f in fields(config)})
+    return make_snapkv_cache(model, config)
 
 def _state_bytes(c) -> int:
     "Bytes of the rows a cache holds (its `keys_and_values()` when it has one, else the arrays of its `state`)."
@@ -75,10 +75,10 @@ def _state_bytes(c) -> int:
 def kv_stats(cache:list, # a prompt cache (list of per-layer caches)
             ) -> dict:
     "Rows per head, tokens seen, KV bytes held and without eviction, for one conversation's cache."
-    snap = [c for c in cache if isinstance(c, SnapKVCache)]
+    snap = [c for c in cache if isinstance(c, EvictingCache)]
     tokens = max((c.offset for c in cache), default=0)
-    held = sum(c.stored_nbytes if isinstance(c, SnapKVCache) else _state_bytes(c) for c in cache)
-    full = sum(c.full_nbytes if isinstance(c, SnapKVCache) else _state_bytes(c) for c in cache)
+    held = sum(c.stored_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
+    full = sum(c.full_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
     rows = max((c.size() for c in snap), default=max((c.size() for c in cache), default=0))
     return dict(tokens=tokens, rows=rows, snapkv_layers=len(snap), layers=len(cache),
                 held_bytes=held, full_bytes=full, ratio=full / held if held else 1.0)
@@ -491,15 +491,12 @@ MULTITURN_PRESETS = dict(small=dict(cases=1, words=250, max_tokens=12),
 def multiturn_methods(model, # an mlx-lm model
                       budget:int, # rows per head for every evicting method
                      ) -> dict: # name -> (make_cache, reuse across turns)
-    "The caches compared: full, SnapKV across turns, StreamingLLM (when the cache module has it), SnapKV re-reading each turn."
-    import snapkv_nb.cache as C
+    "The caches compared: full, SnapKV across turns, StreamingLLM across turns, SnapKV re-reading the conversation each turn."
     cfg = SnapKVConfig(budget=budget)
-    methods = {"full cache": (lambda: make_prompt_cache(model), True),
-               "SnapKV": (lambda: conversation_cache(model, cfg), True)}
-    if hasattr(C, "StreamingLLMCache"):
-        methods["StreamingLLM"] = (lambda: make_snapkv_cache(model, cfg, cls=C.StreamingLLMCache), True)
-    methods["SnapKV, re-read each turn"] = (lambda: conversation_cache(model, cfg), False)
-    return methods
+    return {"full cache": (lambda: make_prompt_cache(model), True),
+            "SnapKV": (lambda: conversation_cache(model, cfg), True),
+            "StreamingLLM": (lambda: make_snapkv_cache(model, cfg, cls=StreamingLLMCache), True),
+            "SnapKV, re-read each turn": (lambda: conversation_cache(model, cfg), False)}
 
 def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the committed result)
                   out_dir:str="results", # where multiturn.json / .png go
