@@ -21,7 +21,8 @@ __all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_PRESETS', 'UsageError', 'add_snap
            'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model',
            'provider_class', 'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
            'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case',
-           'run_conversation', 'multiturn_methods', 'run_multiturn', 'plot_multiturn']
+           'run_conversation', 'multiturn_methods', 'run_multiturn', 'plot_multiturn', 'multiturn_table',
+           'recount_accuracy']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
 SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
@@ -249,8 +250,10 @@ class ChatSession:
     def prompt_ids(self) -> list:
         "The rendered conversation, ending with the assistant's turn start."
         tok = self.tokenizer
-        if getattr(tok, "chat_template", None) is None: # a base model: the turns as plain text
-            return list(tok.encode("\n\n".join(m["content"] for m in self.messages) + "\n"))
+        if getattr(tok, "chat_template", None) is None: # a base model: completion-style turns, "... Answer: <answer>"
+            text = "".join(f"{m['content']}\nAnswer:" if m["role"] == "user" else f" {m['content'].strip()}\n\n"
+                           for m in self.messages if m["role"] != "system")
+            return list(tok.encode(text))
         ids = tok.apply_chat_template(self.messages, add_generation_prompt=True)
         return list(ids["input_ids"] if isinstance(ids, dict) else ids)
 
@@ -479,7 +482,9 @@ def run_conversation(model, tokenizer, # an mlx-lm model and tokenizer
     s, out = ChatSession(model, tokenizer, make_cache, reuse=reuse), []
     for msg, want in case["turns"]:
         r = s.ask(msg, max_tokens=max_tokens)
-        out.append(dict(correct=want.lower() in r["text"].lower(), answer=r["text"].strip(), expected=want,
+        text = r["text"].strip()
+        if getattr(tokenizer, "chat_template", None) is None: text = text.split("\n")[0] # a base model runs on: its first line
+        out.append(dict(correct=want.lower() in text.lower(), answer=text, expected=want,
                         rows=r["rows"], tokens=r["tokens"], held_bytes=r["held_bytes"], full_bytes=r["full_bytes"],
                         new_tokens=r["new_tokens"], generated=r["generation_tokens"], seconds=round(r["seconds"], 2)))
     return out
@@ -546,3 +551,24 @@ def plot_multiturn(res:dict, # from `run_multiturn` (or its JSON)
     if path is not None: fig.savefig(path, dpi=110)
     plt.close(fig)
     return fig
+
+# %% ../nbs/31_serve.ipynb #8b405069
+def multiturn_table(res:dict, # from `run_multiturn` or its JSON
+                   ) -> str:
+    "Per-turn accuracy, mean rows per head and KV bytes held after the last turn, per method, as a text table."
+    k, full = res["turns"], res["accuracy"].get("full cache")
+    head = f"{'method':28}" + "".join(f"turn {i + 1:<4}" for i in range(k)) + "  all    rows/head  KV held (last turn)  tokens read per turn"
+    lines = [head]
+    for n in res["methods"]:
+        acc = res["accuracy"][n]
+        lines.append(f"{n:28}" + "".join(f"{a:<9.2f}" for a in acc) + f"  {sum(acc) / k:<5.2f}  {res['rows'][n][-1]:<9.0f}  "
+                     f"{fmt_bytes(res['held_bytes'][n][-1]):<19}  " + " / ".join(f"{t:.0f}" for t in res["tokens_read"][n]))
+    return "\n".join(lines)
+
+def recount_accuracy(res:dict) -> dict:
+    "Per-turn accuracy recomputed from the recorded answers (the expected string in the answer, case-insensitive)."
+    out = {}
+    for n in res["methods"]:
+        rs = [r for r in res["runs"] if r["method"] == n]
+        out[n] = [sum(t["expected"].lower() in t["answer"].lower() for t in (r["turns"][i] for r in rs)) / len(rs) for i in range(res["turns"])]
+    return out
