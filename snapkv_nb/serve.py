@@ -21,8 +21,8 @@ __all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_PRESETS', 'UsageError', 'add_snap
            'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model',
            'provider_class', 'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
            'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case',
-           'run_conversation', 'multiturn_methods', 'run_multiturn', 'plot_multiturn', 'multiturn_table',
-           'recount_accuracy']
+           'run_conversation', 'TieredSession', 'multiturn_methods', 'run_multiturn', 'plot_multiturn',
+           'multiturn_table', 'merge_multiturn', 'recount_accuracy']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
 SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
@@ -477,9 +477,10 @@ def run_conversation(model, tokenizer, # an mlx-lm model and tokenizer
                      case:dict, # from `multiturn_case`
                      reuse:bool=True, # keep the cache across turns (False: re-read everything each turn)
                      max_tokens:int=16, # tokens per answer
+                     session_cls:type=None, # the session class (default: `ChatSession`)
                     ) -> list: # one dict per turn
     "Ask a case's questions in one conversation; per turn: correct?, answer, rows per head, bytes, tokens read."
-    s, out = ChatSession(model, tokenizer, make_cache, reuse=reuse), []
+    s, out = (session_cls or ChatSession)(model, tokenizer, make_cache, reuse=reuse), []
     for msg, want in case["turns"]:
         r = s.ask(msg, max_tokens=max_tokens)
         text = r["text"].strip()
@@ -489,19 +490,57 @@ def run_conversation(model, tokenizer, # an mlx-lm model and tokenizer
                         new_tokens=r["new_tokens"], generated=r["generation_tokens"], seconds=round(r["seconds"], 2)))
     return out
 
-# %% ../nbs/31_serve.ipynb #97962b34
+# %% ../nbs/31_serve.ipynb #d0efc6b8
+class TieredSession(ChatSession):
+    "Prototype: the full conversation KV in a second tier; each turn SnapKV re-selects `budget` rows from all of it."
+    def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
+                 make_cache, # () -> a fresh SnapKV prompt cache (the tier the answer is generated from)
+                 system_prompt:str|None=None, # a system message
+                 reuse:bool=True, # unused (the second tier is always kept)
+                 prefill_step_size:int=2048): # prompt tokens per prefill chunk
+        self.make_selection = make_cache
+        super().__init__(model, tokenizer, lambda: make_prompt_cache(model), system_prompt, True, prefill_step_size)
+
+    def ask(self, text:str, max_tokens:int=256, sampler=None, out=None) -> dict:
+        "One turn: select from the second tier with this turn's question, answer, append the turn to the second tier."
+        from mlx_lm import stream_generate
+        self.messages.append({"role": "user", "content": text})
+        ids = self.prompt_ids()
+        new = self._new_tokens(ids) # the second tier (self.cache) now holds ids[:-len(new)]
+        sel = self.make_selection()
+        for i, (c, full) in enumerate(zip(sel, self.cache)):
+            if full.empty(): continue
+            if isinstance(c, EvictingCache): c.update_and_fetch(*full.keys_and_values()) # every row, true positions
+            else: sel[i] = copy.deepcopy(full)
+        parts, gen, last, t0 = [], [], None, time.perf_counter()
+        for r in stream_generate(self.model, self.tokenizer, mx.array(new), max_tokens=max_tokens, sampler=sampler,
+                                 prompt_cache=sel, prefill_step_size=self.prefill_step_size):
+            parts.append(r.text); gen.append(r.token); last = r
+            if out is not None: out.write(r.text); out.flush()
+        self.model(mx.array([new + gen]), cache=self.cache) # the turn and its answer into the second tier
+        mx.eval([c.state for c in self.cache])
+        answer = "".join(parts)
+        self.seen = ids + gen
+        self.messages.append({"role": "assistant", "content": answer})
+        return dict(text=answer, prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(gen),
+                    prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
+                    seconds=time.perf_counter() - t0, second_tier_bytes=kv_stats(self.cache)["held_bytes"], **kv_stats(sel))
+
+# %% ../nbs/31_serve.ipynb #4b27f292
 MULTITURN_PRESETS = dict(small=dict(cases=1, words=250, max_tokens=12),
                          full=dict(cases=6, words=450, max_tokens=16))
 
 def multiturn_methods(model, # an mlx-lm model
                       budget:int, # rows per head for every evicting method
-                     ) -> dict: # name -> (make_cache, reuse across turns)
-    "The caches compared: full, SnapKV across turns, StreamingLLM across turns, SnapKV re-reading the conversation each turn."
+                     ) -> dict: # name -> `run_conversation` arguments (make_cache, reuse, session_cls)
+    "The caches compared: full, SnapKV and StreamingLLM across turns, SnapKV re-reading each turn, SnapKV from a second tier."
     cfg = SnapKVConfig(budget=budget)
-    return {"full cache": (lambda: make_prompt_cache(model), True),
-            "SnapKV": (lambda: conversation_cache(model, cfg), True),
-            "StreamingLLM": (lambda: make_snapkv_cache(model, cfg, cls=StreamingLLMCache), True),
-            "SnapKV, re-read each turn": (lambda: conversation_cache(model, cfg), False)}
+    snap = lambda: conversation_cache(model, cfg)
+    return {"full cache": dict(make_cache=lambda: make_prompt_cache(model)),
+            "SnapKV": dict(make_cache=snap),
+            "StreamingLLM": dict(make_cache=lambda: make_snapkv_cache(model, cfg, cls=StreamingLLMCache)),
+            "SnapKV, re-read each turn": dict(make_cache=snap, reuse=False),
+            "SnapKV from a full second tier": dict(make_cache=snap, session_cls=TieredSession)}
 
 def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the committed result)
                   out_dir:str="results", # where multiturn.json / .png go
@@ -509,16 +548,18 @@ def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the
                   model=None, # (model, tokenizer); None: the embedded SmolLM2
                   model_name:str="SmolLM2-135M-Instruct (fp32)", # recorded in the JSON
                   stem:str="multiturn", # file names
+                  names:list|None=None, # run only these methods (default: all of `multiturn_methods`)
                   verbose:bool=True) -> dict:
     "One document, many questions: per-turn accuracy of each cache; writes JSON and a plot."
     if preset not in MULTITURN_PRESETS: raise ValueError(f"preset must be one of {list(MULTITURN_PRESETS)}, got {preset!r}")
     p = MULTITURN_PRESETS[preset]
     m, tok = load_default_model() if model is None else model
     methods, runs, t0 = multiturn_methods(m, budget), [], time.time()
+    if names is not None: methods = {n: methods[n] for n in names}
     for seed in range(p["cases"]):
         case = multiturn_case(p["words"], seed=seed)
-        for name, (make, reuse) in methods.items():
-            turns = run_conversation(m, tok, make, case, reuse=reuse, max_tokens=p["max_tokens"])
+        for name, kw in methods.items():
+            turns = run_conversation(m, tok, case=case, max_tokens=p["max_tokens"], **kw)
             runs.append(dict(method=name, seed=seed, prompt_tokens=turns[0]["new_tokens"], turns=turns))
             if verbose: print(f"[{time.time() - t0:.0f}s] case {seed} {name}: {''.join('1' if t['correct'] else '0' for t in turns)}", flush=True)
     k = len(FACTS)
@@ -552,7 +593,7 @@ def plot_multiturn(res:dict, # from `run_multiturn` (or its JSON)
     plt.close(fig)
     return fig
 
-# %% ../nbs/31_serve.ipynb #8b405069
+# %% ../nbs/31_serve.ipynb #813ef57e
 def multiturn_table(res:dict, # from `run_multiturn` or its JSON
                    ) -> str:
     "Per-turn accuracy, mean rows per head and KV bytes held after the last turn, per method, as a text table."
@@ -564,6 +605,16 @@ def multiturn_table(res:dict, # from `run_multiturn` or its JSON
         lines.append(f"{n:28}" + "".join(f"{a:<9.2f}" for a in acc) + f"  {sum(acc) / k:<5.2f}  {res['rows'][n][-1]:<9.0f}  "
                      f"{fmt_bytes(res['held_bytes'][n][-1]):<19}  " + " / ".join(f"{t:.0f}" for t in res["tokens_read"][n]))
     return "\n".join(lines)
+
+def merge_multiturn(res:dict, other:dict) -> dict:
+    "`res` with the methods of `other`, a run of the same preset, budget and documents (e.g. a method run separately)."
+    for k in ("preset", "budget", "cases", "words", "turns", "max_tokens"):
+        if res[k] != other[k]: raise ValueError(f"runs differ in {k}: {res[k]} vs {other[k]}")
+    out = {**res, "methods": res["methods"] + [n for n in other["methods"] if n not in res["methods"]],
+           "runs": res["runs"] + [r for r in other["runs"] if r["method"] not in res["methods"]],
+           "seconds": res["seconds"] + other["seconds"]}
+    for k in ("accuracy", "rows", "held_bytes", "tokens_read"): out[k] = {**res[k], **other[k]}
+    return out
 
 def recount_accuracy(res:dict) -> dict:
     "Per-turn accuracy recomputed from the recorded answers (the expected string in the answer, case-insensitive)."
