@@ -17,12 +17,12 @@ from .cache import SnapKVConfig, EvictingCache, SnapKVCache, StreamingLLMCache, 
 from .model import converted_dir, load_default_model
 
 # %% auto #0
-__all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_PRESETS', 'UsageError', 'add_snapkv_flags', 'snapkv_config', 'conversation_cache',
-           'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id', 'SnapKVPromptCache', 'resolve_model',
-           'provider_class', 'patched', 'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
-           'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case',
-           'run_conversation', 'TieredSession', 'multiturn_methods', 'run_multiturn', 'plot_multiturn',
-           'multiturn_table', 'merge_multiturn', 'recount_accuracy']
+__all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'UsageError', 'add_snapkv_flags', 'snapkv_config',
+           'conversation_cache', 'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id',
+           'SnapKVPromptCache', 'resolve_model', 'provider_class', 'patched', 'serve_main', 'common_prefix',
+           'ChatSession', 'turn_line', 'chat_parser', 'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess',
+           'gpl_paragraphs', 'multiturn_case', 'run_conversation', 'TieredSession', 'multiturn_methods',
+           'run_multiturn', 'plot_multiturn', 'multiturn_table', 'merge_multiturn', 'recount_accuracy']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
 SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
@@ -467,7 +467,7 @@ def multiturn_case(n_words:int=500, # words of prose around the facts
     for s, f in sorted(zip(slots, order), reverse=True): body.insert(s, facts[f][0])
     qs = rng.sample(range(k), k)
     doc = "\n\n".join(body)
-    turns = [(f"{facts[q][1]} Answer in a few words.", facts[q][2]) for q in qs]
+    turns = [(facts[q][1], facts[q][2]) for q in qs] # the question last: SnapKV's window (8) reaches into it
     turns[0] = (f"Read the following text.\n\n{doc}\n\n{turns[0][0]}", turns[0][1])
     return dict(document=doc, turns=turns, seed=seed, words=len(doc.split()))
 
@@ -526,7 +526,8 @@ class TieredSession(ChatSession):
                     prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
                     seconds=time.perf_counter() - t0, second_tier_bytes=kv_stats(self.cache)["held_bytes"], **kv_stats(sel))
 
-# %% ../nbs/31_serve.ipynb #4b27f292
+# %% ../nbs/31_serve.ipynb #a1e52af0
+MULTITURN_METHODS = ("full cache", "SnapKV", "StreamingLLM", "SnapKV from a full second tier") # run by default
 MULTITURN_PRESETS = dict(small=dict(cases=1, words=250, max_tokens=12),
                          full=dict(cases=6, words=450, max_tokens=16))
 
@@ -548,14 +549,14 @@ def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the
                   model=None, # (model, tokenizer); None: the embedded SmolLM2
                   model_name:str="SmolLM2-135M-Instruct (fp32)", # recorded in the JSON
                   stem:str="multiturn", # file names
-                  names:list|None=None, # run only these methods (default: all of `multiturn_methods`)
+                  names:list|None=None, # these methods of `multiturn_methods` (default: `MULTITURN_METHODS`)
                   verbose:bool=True) -> dict:
     "One document, many questions: per-turn accuracy of each cache; writes JSON and a plot."
     if preset not in MULTITURN_PRESETS: raise ValueError(f"preset must be one of {list(MULTITURN_PRESETS)}, got {preset!r}")
     p = MULTITURN_PRESETS[preset]
     m, tok = load_default_model() if model is None else model
     methods, runs, t0 = multiturn_methods(m, budget), [], time.time()
-    if names is not None: methods = {n: methods[n] for n in names}
+    methods = {n: methods[n] for n in (MULTITURN_METHODS if names is None else names)}
     for seed in range(p["cases"]):
         case = multiturn_case(p["words"], seed=seed)
         for name, kw in methods.items():
