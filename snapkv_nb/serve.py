@@ -599,11 +599,11 @@ def multiturn_table(res:dict, # from `run_multiturn` or its JSON
                    ) -> str:
     "Per-turn accuracy, mean rows per head and KV bytes held after the last turn, per method, as a text table."
     k, full = res["turns"], res["accuracy"].get("full cache")
-    head = f"{'method':28}" + "".join(f"turn {i + 1:<4}" for i in range(k)) + "  all    rows/head  KV held (last turn)  tokens read per turn"
+    head = f"{'method':32}" + "".join(f"turn {i + 1:<4}" for i in range(k)) + "  all    rows/head  KV held (last turn)  tokens read per turn"
     lines = [head]
     for n in res["methods"]:
         acc = res["accuracy"][n]
-        lines.append(f"{n:28}" + "".join(f"{a:<9.2f}" for a in acc) + f"  {sum(acc) / k:<5.2f}  {res['rows'][n][-1]:<9.0f}  "
+        lines.append(f"{n:32}" + "".join(f"{a:<9.2f}" for a in acc) + f"  {sum(acc) / k:<5.2f}  {res['rows'][n][-1]:<9.0f}  "
                      f"{fmt_bytes(res['held_bytes'][n][-1]):<19}  " + " / ".join(f"{t:.0f}" for t in res["tokens_read"][n]))
     return "\n".join(lines)
 
