@@ -388,7 +388,7 @@ def exit_with_parent(interval:float=1.0): # seconds between checks
     threading.Thread(target=watch, daemon=True).start()
 
 class ServerProcess:
-    "`snapkv serve ARGS` in a subprocess on 127.0.0.1 and a free port; `stop()` always ends it (also at exit)."
+    "`snapkv serve ARGS` (via `snapkv_nb.cli.main`) in a subprocess on 127.0.0.1 and a free port; `stop()` always ends it (also at exit)."
     def __init__(self, *args:str, # `snapkv serve` arguments (not --host/--port)
                  start_timeout:float=300): # seconds to wait for /health
         import atexit, subprocess, tempfile
@@ -398,8 +398,8 @@ class ServerProcess:
         import snapkv_nb
         root = str(Path(snapkv_nb.__file__).resolve().parent.parent)
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
-        code = ("import sys; from snapkv_nb.serve import serve_main, exit_with_parent; "
-                "exit_with_parent(); sys.exit(serve_main(sys.argv[1:]))")
+        code = ("import sys; from snapkv_nb.serve import exit_with_parent; from snapkv_nb.cli import main; "
+                "exit_with_parent(); sys.exit(main(['serve'] + sys.argv[1:]))") # through the `snapkv` command's dispatch
         self.proc = subprocess.Popen([sys.executable, "-c", code, "--host", "127.0.0.1", "--port", str(self.port), *args],
                                      stdout=self.logfile, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      env=env, start_new_session=True)
