@@ -183,9 +183,11 @@ def _parser_module(argv:list, prog:str, after_parse):
     return types.SimpleNamespace(**{**vars(argparse), "ArgumentParser": Parser})
 
 def _sigterm_to_interrupt():
-    "Let SIGTERM stop the server the way Ctrl-C does (mlx-lm then shuts down and joins its thread)."
+    "Let SIGTERM and SIGINT stop the server the way Ctrl-C does (mlx-lm then shuts down and joins its thread)."
     def handler(signum, frame): raise KeyboardInterrupt
-    try: signal.signal(signal.SIGTERM, handler)
+    try:
+        signal.signal(signal.SIGTERM, handler)
+        signal.signal(signal.SIGINT, signal.default_int_handler) # also when started in the background (SIGINT ignored)
     except ValueError: pass # not the main thread
 
 def serve_main(argv:list, # arguments after `snapkv serve`
