@@ -389,7 +389,7 @@ def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm pas
     if hit is None or hit[0] is not mask: return mask
     m = self._window_mask(queries.shape[2], hit[1], appended=True)
     g = queries.shape[1] // m.shape[1]
-    return mx.repeat(m, g, axis=1) if g > 1 else m
+    return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # mlx-lm's quantized attention groups the query heads itself
 
 # %% ../nbs/01_cache.ipynb #fbee96d8
 @patch
