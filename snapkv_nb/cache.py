@@ -286,7 +286,10 @@ def _scored_rows(self:EvictingCache) -> int:
 def _evict(self:EvictingCache) -> int:
     "Keep `budget` of the ranked rows per head (and every row after them); returns rows evicted per head."
     cfg, n, end = self.config, self._scored_rows(), self._scoring_end()
-    if n <= cfg.budget: return 0
+    if n <= cfg.budget: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
+        if cfg.kv_bits is not None and not self.quantized and self.keys is not None and self._due != "chunk":
+            self.keys, self.values = (_quantize(x, cfg) for x in self.keys_and_values())
+        return 0
     idx = snap_select_indices(self.scores(), cfg.budget, n_sink=cfg.n_sink, window=cfg.window)
     pos = mx.take_along_axis(self.kept_positions[..., :n], idx, axis=2)
     (k, v), rest = (_gather_rows(_rows_of(x, n), idx) for x in (self.keys, self.values)), self._rows - n
