@@ -76,6 +76,9 @@ def _validate_config(self:SnapKVConfig):
         if _check_count(name, getattr(self, name)) < 1: raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
     if self.prefill == "chunked" or self.compress_per_chunk: # the two spellings of one mode
         object.__setattr__(self, "prefill", "chunked"); object.__setattr__(self, "compress_per_chunk", True)
+    for f in fields(self): # NumPy integers (from a sweep, say) stored as `int`, so the cache's `state` stays serializable
+        v = getattr(self, f.name)
+        if type(v) not in (bool, int, type(None)) and not isinstance(v, str): object.__setattr__(self, f.name, int(v))
 
 # %% ../nbs/01_cache.ipynb #f9d6a621
 def _rows_of(x, n:int, start:int=0): # stored array or quantized triple; rows [start, n) along axis 2
