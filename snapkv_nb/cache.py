@@ -575,11 +575,22 @@ def _announcing(original):
     generate_step._snapkv_original = original
     return generate_step
 
+def _announcing_speculative(original):
+    "Wrap mlx-lm's `speculative_generate_step` (its prompt cache: the model's caches, then the draft's) likewise."
+    @functools.wraps(original)
+    def speculative_generate_step(prompt, model, draft_model, *args, prompt_cache=None, **kwargs):
+        if prompt_cache is not None and len(prompt) > 0: expect_prompt(prompt_cache, len(prompt))
+        yield from original(prompt, model, draft_model, *args, prompt_cache=prompt_cache, **kwargs)
+    speculative_generate_step._snapkv_original = original
+    return speculative_generate_step
+
 def _install_prompt_announcer():
-    "Wrap `mlx_lm.generate.generate_step` once (idempotent)."
+    "Wrap `mlx_lm.generate.generate_step` and `speculative_generate_step` once (idempotent)."
     mod = sys.modules.get("mlx_lm.generate")
     if mod is not None and not hasattr(mod.generate_step, "_snapkv_original"):
         mod.generate_step = _announcing(mod.generate_step)
+    if mod is not None and not hasattr(mod.speculative_generate_step, "_snapkv_original"):
+        mod.speculative_generate_step = _announcing_speculative(mod.speculative_generate_step)
 
 _install_prompt_announcer() # importing snapkv_nb (or this module) installs it
 
@@ -658,8 +669,8 @@ def keep_rate(self:EvictingCache) -> float:
 # %% ../nbs/01_cache.ipynb #cadc1835
 @patch
 def is_trimmable(self:EvictingCache) -> bool:
-    "Whether some rows (those appended since the last compression) can be rolled back."
-    return self._rows > self._n_kept
+    "Whether rows appended since the last compression can be rolled back: some are held, or a prompt is open (its rows will be)."
+    return self._in_prompt or self._rows > self._n_kept
 
 @patch
 def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
