@@ -790,7 +790,7 @@ def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches 
     if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
         raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
     c0, sts = caches[0], [c.state for c in caches]
-    st = dict(sts[0], obs_q=None, extra={})
+    st = dict(sts[0], obs_q=None) # the first cache's settings, its class's own (`extra`) too
     cat = lambda *xs: mx.concatenate(xs, axis=0)
     for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
     st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
