@@ -340,11 +340,19 @@ def _after_attention(self:EvictingCache):
     "Run a due compression unless held (called right after the attention of the call that made it due)."
     if self._due is not None and not self._holds: self._compress_now()
 
+def _prompt_cache(caches, fn:str) -> list: # what was passed as `caches`; the function's name (for the message)
+    "`caches` if it is a prompt cache (a list of per-layer caches); one cache is refused, naming its own method."
+    one = getattr(caches, "_snapkv_capture", False)
+    if one or not isinstance(caches, (list, tuple)):
+        raise TypeError(f"`caches` must be a prompt cache (a list of per-layer caches), got {type(caches).__name__}"
+                        + (f"; for one cache call `cache.{fn}(...)`" if one else ""))
+    return caches
+
 @contextlib.contextmanager
 def hold(caches:list): # a prompt cache (other cache types are skipped)
     "Hold every evicting cache in `caches` inside the `with` block."
     with contextlib.ExitStack() as stack:
-        for c in caches:
+        for c in _prompt_cache(caches, "hold"):
             if getattr(c, "_snapkv_capture", False): stack.enter_context(c.hold())
         yield caches
 
@@ -559,7 +567,7 @@ def expect_prompt(caches:list, # a prompt cache (a list of per-layer caches; oth
                  ) -> list:
     "Announce to every evicting cache in `caches` that the next `n` tokens fed are one prompt; returns `caches`."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
-    for c in caches:
+    for c in _prompt_cache(caches, "expect_prompt"):
         if getattr(c, "_snapkv_capture", False): c.expect_prompt(n)
     return caches
 
@@ -633,7 +641,7 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
 # %% ../nbs/01_cache.ipynb #e614bb77
 def compress(caches:list) -> int: # a prompt cache (other cache types are skipped)
     "End the prompt and compress every evicting cache in `caches` now; returns rows evicted per head, summed."
-    return sum(c.compress() for c in caches if getattr(c, "_snapkv_capture", False))
+    return sum(c.compress() for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
