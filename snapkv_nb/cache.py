@@ -365,6 +365,10 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
         raise ValueError(f"keys and values must be [B, H, S, D] with equal B, H, S; got {keys.shape} and {values.shape}")
     if self.keys is not None and keys.shape[:2] != self._lead.shape[:2]:
         raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {self._lead.shape[:2]}")
+    if self.keys is not None: # head dims of the rows held (unpacked when quantized)
+        held = tuple(x[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else x.shape[-1] for x in (self.keys, self.values))
+        if (keys.shape[-1], values.shape[-1]) != held:
+            raise ValueError(f"keys/values have head dims {(keys.shape[-1], values.shape[-1])}, the cache holds {held}")
     if self._dtype is None and self.config.kv_bits is not None:
         g = self.config.kv_group_size
         if keys.shape[-1] % g or values.shape[-1] % g:
