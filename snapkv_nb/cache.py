@@ -742,7 +742,13 @@ def _state_from_v1(v:list) -> dict:
 EvictingCache.state = property(_get_state, _set_state, doc="The cache's full state (a dict with a schema `version`), for mlx-lm's save/load.")
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
                                     doc="The class name and state schema version.")
-for _c in (EvictingCache, *CACHE_CLASSES.values()): setattr(_mlc, _c.__name__, _c) # so load_prompt_cache finds them
+def _register(cls:type): # an EvictingCache subclass
+    "Make `cls` findable by `load_prompt_cache` (by name, in `mlx_lm.models.cache`), never shadowing one of mlx-lm's classes."
+    old = getattr(_mlc, cls.__name__, None)
+    if old is None or getattr(old, "_snapkv_capture", False): setattr(_mlc, cls.__name__, cls)
+
+for _c in (EvictingCache, *CACHE_CLASSES.values()): _register(_c)
+EvictingCache.__init_subclass__ = classmethod(lambda cls, **kw: _register(cls)) # subclasses defined later (a user's own) too
 
 # %% ../nbs/01_cache.ipynb #92bcf1d9
 @patch
