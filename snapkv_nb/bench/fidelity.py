@@ -772,7 +772,7 @@ def report_markdown(res:dict, # a fidelity result
         for m in meths:
             mr = {r["budget"]: r for r in rows if r["method"] == m}
             if not mr: continue
-            if m == "full": lines.append(f"| full | " + " | ".join(cell(mr[None]) for _ in bs) + " |")
+            if m == "full": lines.append("| full | " + " | ".join(cell(mr[None]) for _ in bs) + " |")
             else: lines.append(f"| {m} | " + " | ".join(cell(mr[b]) if b in mr else "–" for b in bs) + " |")
         return lines + [""]
     acc = lambda r: f"{r['accuracy']:.2f}"

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/11_performance.ipynb #e11eef31
 from __future__ import annotations
-import copy, gc, json, math, random, statistics, time
+import copy, gc, json, random, statistics, time
 from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import Callable, Optional
@@ -17,7 +17,7 @@ from mlx_lm.models.cache import KVCache, RotatingKVCache
 
 from ..cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, compress
 from ..scoring import snapkv_compress, snap_select_indices
-from .common import LM_TEXT, environment, json_text, load_result, save_plots, text_tokens
+from .common import LM_TEXT, environment, json_text, save_plots, text_tokens
 
 # %% auto #0
 __all__ = ['PERF_PRESETS', 'PLOTS', 'PerfConfig', 'held_bytes', 'stored_bytes', 'row_bytes', 'fit_exponent', 'gs_chunks',
