@@ -10,7 +10,7 @@ import numpy as np
 import mlx.core as mx
 import matplotlib.pyplot as plt
 
-from .cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .cache import EvictingCache, SnapKVConfig, make_snapkv_cache
 from .scoring import snap_select_indices
 
 # %% auto #0
@@ -46,7 +46,7 @@ def prompt_snapshot(model, # an mlx-lm model
     model(mx.array(prompt).reshape(1, -1), cache=caches)
     raw, pooled, kept, layers = [], [], [], []
     for i, c in enumerate(caches):
-        if not isinstance(c, SnapKVCache): continue
+        if not isinstance(c, EvictingCache): continue
         cfg = c.config
         p = c.scores()
         raw.append(np.array(c.fork(kernel_size=1).scores()[0]))

@@ -13,16 +13,17 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from ..cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
+from ..cache import (SnapKVCache, KeyProxyCache, StreamingLLMCache, RandomEvictionCache, CACHE_CLASSES,
+                             SnapKVConfig, make_snapkv_cache, expect_prompt, hold)
 from .common import (LICENSE_DIR, FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
                                     json_text, save_plots)
 
 # %% auto #0
-__all__ = ['NEEDLES', 'HUGE', 'METHODS', 'FIDELITY_PRESETS', 'PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
-           'needle_score', 'StreamingLLMCache', 'RandomEvictionCache', 'fork_as', 'prefill', 'layer_seed',
-           'method_caches', 'chunked_run', 'stack_caches', 'greedy_decode', 'lm_metrics', 'continuation_logprobs',
-           'FidelityPreset', 'run_needle_sample', 'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm',
-           'plot_sweep', 'run_retrieval', 'run_lm', 'run_fidelity', 'report_markdown', 'accuracy_table']
+__all__ = ['NEEDLES', 'METHODS', 'HUGE', 'METHOD_CLASSES', 'FIDELITY_PRESETS', 'PLOTS', 'Needle', 'NeedleSample',
+           'make_needle_sample', 'needle_score', 'prefill', 'layer_seed', 'method_caches', 'chunked_run',
+           'stack_caches', 'greedy_decode', 'lm_metrics', 'continuation_logprobs', 'FidelityPreset',
+           'run_needle_sample', 'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm', 'plot_sweep',
+           'run_retrieval', 'run_lm', 'run_fidelity', 'report_markdown', 'accuracy_table']
 
 # %% ../../nbs/10_fidelity.ipynb #1dec5083
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ def _needle_ids(tokenizer, text:str, needle:Needle) -> list:
                                          add_generation_prompt=True, tokenize=False)
     return _encode(tokenizer, chat + needle.answer_prefix)
 
+
+# %% ../../nbs/10_fidelity.ipynb #d9323208
 def _filler(tokenizer, paras:list, start:int, need:int) -> tuple:
     "Consecutive sentences from paragraph `start` on, about `need` tokens in all: ([(sentence, ends paragraph)], [tokens])."
     sents, ntok, i = [], [], start
@@ -96,6 +99,8 @@ def _filler(tokenizer, paras:list, start:int, need:int) -> tuple:
         if i - start > 10 * len(paras): raise ValueError("the filler paragraphs are too short for this length")
     return sents, ntok
 
+
+# %% ../../nbs/10_fidelity.ipynb #c9ca3435
 def make_needle_sample(tokenizer, # an mlx-lm / HF tokenizer with a chat template
                        length:int, # target prompt length in tokens
                        depth:float, # where the needle goes: fraction of the filler before it, in [0, 1]
@@ -133,93 +138,54 @@ def needle_score(answer:str, # the model's decoded answer (after the primed answ
     return int(m is not None and m.group() == code)
 
 # %% ../../nbs/10_fidelity.ipynb #9a5e711c
-class StreamingLLMCache(SnapKVCache):
-    "StreamingLLM as a SnapKV selection: keeps the `n_sink` first and the `budget - n_sink` most recent positions."
-    def scores(self) -> mx.array:
-        "Each row's true position: later is better."
-        return self.kept_positions.astype(mx.float32)
-
-class RandomEvictionCache(SnapKVCache):
-    "Random eviction: the sinks and the window kept, the other rows drawn uniformly at random from `seed`."
-    def __init__(self, *args, seed:int=0, **kwargs): # `seed` seeds the scores; the rest as `SnapKVCache`
-        super().__init__(*args, **kwargs)
-        self.seed = seed
-    def scores(self) -> mx.array:
-        "Uniform random scores, the same for the same seed and shape."
-        return mx.random.uniform(shape=self.kept_positions.shape, key=mx.random.key(self.seed))
-
-# %% ../../nbs/10_fidelity.ipynb #a5b4f625
-def fork_as(cache:SnapKVCache, # the cache to copy
-            cls:type=SnapKVCache, # the class of the copy (a `SnapKVCache` subclass)
-            **changes, # `SnapKVConfig` settings to change, e.g. `budget=128`
-           ) -> SnapKVCache:
-    "An independent copy of `cache` as a `cls` with some settings changed (`SnapKVCache.fork` for subclasses)."
-    new = cls(config=replace(cache.config, **changes))
-    st = cache.state
-    st[-1] = [getattr(new.config, n) for n in SnapKVConfig.__dataclass_fields__]
-    if new.config.scorer == "key": st[3] = None # a key-scored cache holds no queries (`scores` would use them)
-    new.state = st
-    return new
+METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
+HUGE = 1 << 30 # a budget that never evicts: the full cache
+METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES} # the methods that share one prefill (not "snapkv_chunked")
 
 # %% ../../nbs/10_fidelity.ipynb #fd197655
-HUGE = 1 << 30 # a budget that never evicts
-
-class _HoldCache(SnapKVCache):
-    "A SnapKV cache that never compresses: after the prompt it keeps all rows, the queries, and the due compression."
-    def _maybe_compress(self): pass
-
 def prefill(model:nn.Module, # an mlx-lm model
             ids:list, # prompt token ids
             window:int=32, # queries to keep: at least the largest `window` the copies will use
-            step:int=512, # prefill chunk size (a chunk of one token is avoided)
+            step:int=512, # prefill chunk size
            ) -> tuple: # (per-layer held caches, the last token's logits [V] float32)
     "Run the prompt once with no eviction; returns caches ready for `method_caches` and the last token's logits."
-    caches = [_HoldCache(config=c.config) if type(c) is SnapKVCache else c
-              for c in make_snapkv_cache(model, budget=HUGE, window=window)]
-    if not all(isinstance(c, _HoldCache) for c in caches):
-        raise TypeError("the fidelity benchmark needs a SnapKVCache on every layer (no sliding-window layers)")
     if len(ids) < 3: raise ValueError("the prompt needs at least 3 tokens")
-    n, i = len(ids) - 1, 0
-    while i < n:
-        j = min(i + step, n)
-        if n - j == 1: j -= 1 # a one-token chunk would be taken for the last prompt token
-        model(mx.array([ids[i:j]]), cache=caches)
-        mx.eval([c.keys for c in caches])
-        i = j
-    logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
-    mx.eval(logits, [c._obs_q for c in caches])
+    caches = make_snapkv_cache(model, budget=HUGE, window=window)
+    if not all(isinstance(c, SnapKVCache) for c in caches):
+        raise TypeError("the fidelity benchmark needs a SnapKVCache on every layer (no sliding-window layers)")
+    expect_prompt(caches, len(ids))
+    with hold(caches):
+        for i in range(0, len(ids) - 1, step):
+            model(mx.array([ids[i:min(i + step, len(ids) - 1)]]), cache=caches)
+            mx.eval([c.keys_and_values() for c in caches])
+        logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
+    mx.eval(logits, [c.captured_queries for c in caches])
     return caches, logits
 
 # %% ../../nbs/10_fidelity.ipynb #06ad2caf
-METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
-_CLASSES = {"full": (SnapKVCache, {}), "snapkv": (SnapKVCache, {"scorer": "query"}),
-            "snapkv_key": (SnapKVCache, {"scorer": "key"}), "streaming": (StreamingLLMCache, {}),
-            "random": (RandomEvictionCache, {})}
-
 def layer_seed(seed:int, layer:int) -> int:
     "The random-eviction seed of layer `layer` for run seed `seed`."
     return seed * 1009 + layer
 
 def method_caches(held:list, # caches from `prefill`
-                  method:str, # one of `METHODS` except "snapkv_chunked" (which needs its own prefill)
+                  method:str, # one of `METHOD_CLASSES`
                   budget:int=HUGE, # rows kept per head (ignored by "full")
                   seed:int=0, # random eviction's seed
                   **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
                  ) -> list:
     "Per-layer caches for `method`: copies of the prefilled `held` caches, compressed to `budget`."
-    if method not in _CLASSES: raise ValueError(f"method must be one of {tuple(_CLASSES)}, got {method!r}")
-    cls, extra = _CLASSES[method]
-    changes = {} if method == "full" else {"budget": budget, **extra, **settings}
+    if method not in METHOD_CLASSES: raise ValueError(f"method must be one of {tuple(METHOD_CLASSES)}, got {method!r}")
+    cls, changes = METHOD_CLASSES[method], {} if method == "full" else dict(budget=budget, **settings)
+    if method == "snapkv": changes["scorer"] = "query" # real queries or an error, never the proxy silently
     out = []
     for i, c in enumerate(held):
-        w = changes.get("window", c.config.window)
-        if changes.get("scorer") == "query" and (c._obs_q is None or c._obs_q.shape[2] < min(w, c.offset)):
+        w, q = changes.get("window", c.config.window), c.captured_queries
+        if cls.uses_queries and (q is None or q[0].shape[2] < min(w, c.offset)):
             raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
-        f = fork_as(c, cls, **changes)
-        if cls is RandomEvictionCache: f.seed = layer_seed(seed, i)
+        f = c.fork(cls=cls, **changes, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
         f.compress()
         out.append(f)
-    mx.eval([(f.keys, f.values) for f in out])
+    mx.eval([f.keys_and_values() for f in out])
     return out
 
 # %% ../../nbs/10_fidelity.ipynb #ed01ad93
@@ -230,15 +196,10 @@ def chunked_run(model:nn.Module, # an mlx-lm model
                 **settings, # other `SnapKVConfig` settings (window, kernel_size, pooling, n_sink)
                ) -> tuple: # (per-layer caches, last token's logits [V] float32)
     "SnapKV with `compress_per_chunk=True` run on the prompt from scratch, prefilled `chunk` tokens at a time."
-    caches = make_snapkv_cache(model, budget=budget, compress_per_chunk=True, scorer="query", **settings)
-    n, i = len(ids) - 1, 0
-    while i < n:
-        j = min(i + chunk, n)
-        if n - j == 1: j -= 1
-        model(mx.array([ids[i:j]]), cache=caches)
-        i = j
+    caches = expect_prompt(make_snapkv_cache(model, budget=budget, compress_per_chunk=True, scorer="query", **settings), len(ids))
+    for i in range(0, len(ids) - 1, chunk): model(mx.array([ids[i:min(i + chunk, len(ids) - 1)]]), cache=caches)
     logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
-    mx.eval(logits, [(c.keys, c.values) for c in caches])
+    mx.eval(logits, [c.keys_and_values() for c in caches])
     return caches, logits
 
 # %% ../../nbs/10_fidelity.ipynb #fa343058
@@ -248,17 +209,8 @@ def stack_caches(runs:list, # per-layer cache lists, all compressed, same offset
     out = []
     for cs in zip(*runs):
         c0 = cs[0]
-        if any(c._compress_due or c._prefilling for c in cs): raise ValueError("compress every cache before stacking")
-        if len({(c.offset, c._rows, c._n_kept, c._tail_pos) for c in cs}) != 1:
-            raise ValueError("only caches with the same offset and rows can be stacked")
-        sts = [c.state for c in cs]
-        st = sts[0]
-        st[0], st[1] = (mx.concatenate([s[i] for s in sts], axis=0) for i in (0, 1))
-        st[2] = None if c0._kept_pos is None else mx.concatenate([s[2] for s in sts], axis=0)
-        st[3] = None
-        new = SnapKVCache(config=c0.config)
-        new.state = st
-        out.append(new)
+        same = {f: getattr(c0.config, f) for f in SnapKVConfig.__dataclass_fields__}
+        out.append(type(c0).merge([c.fork(cls=type(c0), **same) for c in cs]))
     return out
 
 # %% ../../nbs/10_fidelity.ipynb #8bd780f7
@@ -331,6 +283,8 @@ class FidelityPreset:
     lm_batch:int=4 # rows per batched continuation (memory: B x C x vocab floats)
     seed:int=0
 
+
+# %% ../../nbs/10_fidelity.ipynb #16d8bc4a
 FIDELITY_PRESETS = {
     "small": FidelityPreset("small", lengths=(500,), depths=(0.2, 0.8), reps=1, budgets=(48, 128),
                             methods=METHODS, lm_prefixes=((512, 1),), lm_cont=64, lm_budgets=(64, 128),
@@ -540,6 +494,8 @@ def _goal(retr, lm, min_ratio=8.0):
     return dict(min_ratio=min_ratio, pooled=pooled, retrieval_cells=sorted(cells.values(), key=lambda c: c["ratio"]),
                 lm_cells=sorted(lcells.values(), key=lambda c: c["ratio"]))
 
+
+# %% ../../nbs/10_fidelity.ipynb #80c9d704
 def summarize(res:dict, # a fidelity result (records under res["retrieval"]["records"] and res["lm"]["records"])
              ) -> dict:
     "Accuracy, perplexity, sweep and goal tables from a fidelity result's records."
@@ -753,59 +709,65 @@ def run_fidelity(preset:str|FidelityPreset="small", # "small" (CI, minutes), "fu
 def _f(x, fmt="{:.2f}"): # a number for a table cell, "–" for missing
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
 
+def _grid(rows:list, cell:Callable, title:str, meths:list) -> list:
+    "Markdown lines: one row per method, one column per budget (with its mean compression ratio); the full cache repeated."
+    bs = sorted({r["budget"] for r in rows if r["budget"] is not None})
+    ratio = {b: _mean(r["ratio"] for r in rows if r["budget"] == b) for b in bs}
+    lines = [title, "", "| method | " + " | ".join(f"{b} ({ratio[b]:.1f}x)" for b in bs) + " |", "|---" * (len(bs) + 1) + "|"]
+    for m in meths:
+        mr = {r["budget"]: r for r in rows if r["method"] == m}
+        if not mr: continue
+        if m == "full": lines.append("| full | " + " | ".join(cell(mr[None]) for _ in bs) + " |")
+        else: lines.append(f"| {m} | " + " | ".join(cell(mr[b]) if b in mr else "–" for b in bs) + " |")
+    return lines + [""]
+
+# %% ../../nbs/10_fidelity.ipynb #e089b866
+def _sweep_lines(s:dict, top:int) -> list:
+    "Markdown lines: the sweep's best `top` settings and the chosen one."
+    if not s["sweep"]: return []
+    accs = list(s["sweep"][0]["accuracy"])
+    out = [f"**Sweep** (SnapKV, real queries), best {top} of {len(s['sweep'])} by mean needle accuracy, then KL:", "",
+           "| window | kernel | pooling | " + " | ".join(f"acc @{b}" for b in accs) + " | mean acc | ppl ratio | KL |",
+           "|---" * (6 + len(accs)) + "|"]
+    for r in s["sweep"][:top]:
+        out.append(f"| {r['window']} | {r['kernel_size']} | {r['pooling']} | " + " | ".join(_f(a) for a in r["accuracy"].values()) +
+                   f" | {_f(r['mean_accuracy'])} | {_f(r['mean_ppl_ratio'], '{:.3f}')} | {_f(r['mean_kl'], '{:.3f}')} |")
+    c = s["chosen"]
+    return out + ["", f"Chosen: window={c['window']}, kernel_size={c['kernel_size']}, pooling={c['pooling']}.", ""]
+
+def _goal_lines(gl:dict, gm:list) -> list:
+    "Markdown lines: accuracy retained and perplexity ratio per cell at >= the goal's ratio, and pooled per method."
+    out = [f"**Goal** (compression ≥ {gl['min_ratio']:.0f}x). Needle accuracy retained (method / full cache, same prompts) per cell:", "",
+           "| budget | length | ratio | n | full | " + " | ".join(gm) + " |", "|---" * (5 + len(gm)) + "|"]
+    out += [f"| {c['budget']} | {c['length']} | {c['ratio']:.1f}x | {c['n']} | {_f(c['full_accuracy'])} | " +
+            " | ".join(_f(c["retained"].get(m)) for m in gm) + " |" for c in gl["retrieval_cells"]]
+    out += ["", "Perplexity ratio per cell:", "", "| budget | prefix | ratio | n | " + " | ".join(gm) + " |", "|---" * (4 + len(gm)) + "|"]
+    out += [f"| {c['budget']} | {c['prefix_len']} | {c['ratio']:.1f}x | {c['n']} | " +
+            " | ".join(_f(c["ppl_ratio"].get(m), "{:.3f}") for m in gm) + " |" for c in gl["lm_cells"]]
+    out += ["", "Pooled over all runs at ≥ the ratio:", "",
+            "| method | needle runs | accuracy | full | retained | worst ppl ratio | mean KL |", "|---" * 7 + "|"]
+    return out + [f"| {m} | {g['n_retrieval']} | {_f(g['accuracy'])} | {_f(g['full_accuracy'])} | {_f(g['retained'])} | "
+                  f"{_f(g['worst_ppl_ratio'], '{:.3f}')} | {_f(g['mean_kl'], '{:.3f}')} |" for m, g in gl["pooled"].items()]
+
+# %% ../../nbs/10_fidelity.ipynb #740f3738
 def report_markdown(res:dict, # a fidelity result
                     summary:Optional[dict]=None, # `summarize(res)`, if already computed
                     top:int=10, # sweep rows shown
                    ) -> str:
     "Markdown tables of a fidelity result: retrieval accuracy, perplexity ratio and KL, the sweep, the goal."
-    s = summary or summarize(res)
-    ms, v = res["main_settings"], res.get("versions", {})
-    nr, nl = len(res["retrieval"]["samples"]), len(res["lm"]["samples"])
-    out = [f"Preset `{res['preset']['name']}`: {nr} needle prompts, {nl} language-modelling samples; model {res.get('model')}; "
-           f"SnapKV window={ms['window']}, kernel_size={ms['kernel_size']}, pooling={ms['pooling']}, n_sink={ms['n_sink']}; "
-           f"mlx {v.get('mlx')}, mlx-lm {v.get('mlx_lm')}; {_f(res.get('timing_seconds', {}).get('total'), '{:.0f}')} s.", ""]
-    meths = [m for m in METHODS if m in res["methods"]]
-    def grid(rows, cell, title):
-        bs = sorted({r["budget"] for r in rows if r["budget"] is not None})
-        ratio = {b: _mean(r["ratio"] for r in rows if r["budget"] == b) for b in bs}
-        lines = [title, "", "| method | " + " | ".join(f"{b} ({ratio[b]:.1f}x)" for b in bs) + " |", "|---" * (len(bs) + 1) + "|"]
-        for m in meths:
-            mr = {r["budget"]: r for r in rows if r["method"] == m}
-            if not mr: continue
-            if m == "full": lines.append("| full | " + " | ".join(cell(mr[None]) for _ in bs) + " |")
-            else: lines.append(f"| {m} | " + " | ".join(cell(mr[b]) if b in mr else "–" for b in bs) + " |")
-        return lines + [""]
-    acc = lambda r: f"{r['accuracy']:.2f}"
-    out += grid(s["retrieval"], acc, "**Needle accuracy** by budget (mean compression ratio), all lengths:")
+    s, ms, v = summary or summarize(res), res["main_settings"], res.get("versions", {})
+    out = [f"Preset `{res['preset']['name']}`: {len(res['retrieval']['samples'])} needle prompts, {len(res['lm']['samples'])} "
+           f"language-modelling samples; model {res.get('model')}; SnapKV window={ms['window']}, kernel_size={ms['kernel_size']}, "
+           f"pooling={ms['pooling']}, n_sink={ms['n_sink']}; mlx {v.get('mlx')}, mlx-lm {v.get('mlx_lm')}; "
+           f"{_f(res.get('timing_seconds', {}).get('total'), '{:.0f}')} s.", ""]
+    meths, acc = [m for m in METHODS if m in res["methods"]], lambda r: f"{r['accuracy']:.2f}"
+    out += _grid(s["retrieval"], acc, "**Needle accuracy** by budget (mean compression ratio), all lengths:", meths)
     for L_ in sorted({r["target_length"] for r in s["retrieval_by_length"]}):
-        out += grid([r for r in s["retrieval_by_length"] if r["target_length"] == L_], acc, f"Prompts of ≈{L_} tokens:")
+        out += _grid([r for r in s["retrieval_by_length"] if r["target_length"] == L_], acc, f"Prompts of ≈{L_} tokens:", meths)
     for P in sorted({r["prefix_len"] for r in s["lm"]}):
-        out += grid([r for r in s["lm"] if r["prefix_len"] == P], lambda r: f"{r['ppl_ratio']:.3f} / {r['kl']:.3f}",
-                    f"**Perplexity ratio / mean KL** (nats), prefix {P} tokens:")
-    if s["sweep"]:
-        out += [f"**Sweep** (SnapKV, real queries), best {top} of {len(s['sweep'])} by mean needle accuracy, then KL:", "",
-                "| window | kernel | pooling | " + " | ".join(f"acc @{b}" for b in s["sweep"][0]["accuracy"]) +
-                " | mean acc | ppl ratio | KL |", "|---" * (6 + len(s["sweep"][0]["accuracy"])) + "|"]
-        for r in s["sweep"][:top]:
-            out.append(f"| {r['window']} | {r['kernel_size']} | {r['pooling']} | " + " | ".join(_f(a) for a in r["accuracy"].values()) +
-                       f" | {_f(r['mean_accuracy'])} | {_f(r['mean_ppl_ratio'], '{:.3f}')} | {_f(r['mean_kl'], '{:.3f}')} |")
-        out += ["", f"Chosen: window={s['chosen']['window']}, kernel_size={s['chosen']['kernel_size']}, pooling={s['chosen']['pooling']}.", ""]
-    gl = s["goal"]
-    gm = [m for m in meths if m != "full"]
-    out += [f"**Goal** (compression ≥ {gl['min_ratio']:.0f}x). Needle accuracy retained (method / full cache, same prompts) per cell:", "",
-            "| budget | length | ratio | n | full | " + " | ".join(gm) + " |", "|---" * (5 + len(gm)) + "|"]
-    for c in gl["retrieval_cells"]:
-        out.append(f"| {c['budget']} | {c['length']} | {c['ratio']:.1f}x | {c['n']} | {_f(c['full_accuracy'])} | " +
-                   " | ".join(_f(c["retained"].get(m)) for m in gm) + " |")
-    out += ["", "Perplexity ratio per cell:", "", "| budget | prefix | ratio | n | " + " | ".join(gm) + " |", "|---" * (4 + len(gm)) + "|"]
-    for c in gl["lm_cells"]:
-        out.append(f"| {c['budget']} | {c['prefix_len']} | {c['ratio']:.1f}x | {c['n']} | " +
-                   " | ".join(_f(c["ppl_ratio"].get(m), "{:.3f}") for m in gm) + " |")
-    out += ["", "Pooled over all runs at ≥ the ratio:", "",
-            "| method | needle runs | accuracy | full | retained | worst ppl ratio | mean KL |", "|---" * 7 + "|"]
-    for m, g in gl["pooled"].items():
-        out.append(f"| {m} | {g['n_retrieval']} | {_f(g['accuracy'])} | {_f(g['full_accuracy'])} | {_f(g['retained'])} | "
-                   f"{_f(g['worst_ppl_ratio'], '{:.3f}')} | {_f(g['mean_kl'], '{:.3f}')} |")
+        out += _grid([r for r in s["lm"] if r["prefix_len"] == P], lambda r: f"{r['ppl_ratio']:.3f} / {r['kl']:.3f}",
+                     f"**Perplexity ratio / mean KL** (nats), prefix {P} tokens:", meths)
+    out += _sweep_lines(s, top) + _goal_lines(s["goal"], [m for m in meths if m != "full"])
     return "\n".join(out) + "\n"
 
 # %% ../../nbs/10_fidelity.ipynb #adc710d2

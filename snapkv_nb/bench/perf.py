@@ -15,7 +15,7 @@ import mlx.nn as nn
 from mlx.utils import tree_flatten, tree_map
 from mlx_lm.models.cache import KVCache, RotatingKVCache
 
-from ..cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, compress
+from ..cache import EvictingCache, SnapKVConfig, make_snapkv_cache, compress, hold
 from ..scoring import snapkv_compress, snap_select_indices
 from .common import LM_TEXT, environment, json_text, save_plots, text_tokens
 
@@ -49,7 +49,7 @@ PERF_PRESETS = {"small": PerfConfig(decode_tokens=24),
                                    scaling_lengths=(1024, 2048, 4096, 8192, 16384, 32768))}
 
 # %% ../../nbs/11_performance.ipynb #69df0b43
-def held_bytes(caches:list, # per-layer caches (mlx-lm's or `SnapKVCache`)
+def held_bytes(caches:list, # per-layer caches (mlx-lm's or evicting ones)
               ) -> int:
     "Bytes of the key/value arrays the caches hold, spare capacity included."
     return sum(c.nbytes for c in caches)
@@ -59,7 +59,7 @@ def stored_bytes(caches:list, # per-layer caches
     "Bytes of the key/value rows in use."
     tot = 0
     for c in caches:
-        if isinstance(c, SnapKVCache): tot += c.stored_nbytes
+        if isinstance(c, EvictingCache): tot += c.stored_nbytes
         elif c.empty(): continue
         elif hasattr(c, "keys_and_values"): tot += sum(a.nbytes for a in c.keys_and_values())
         else: tot += c.nbytes
@@ -68,7 +68,8 @@ def stored_bytes(caches:list, # per-layer caches
 def row_bytes(caches:list, # per-layer caches, each holding at least one unquantized row
              ) -> int:
     "Bytes of one token's key and value rows, summed over the layers."
-    return sum(c.state[0].nbytes // c.state[0].shape[2] + c.state[1].nbytes // c.state[1].shape[2] for c in caches)
+    kv = lambda c: c.keys_and_values() if isinstance(c, EvictingCache) else (c.keys, c.values) # mlx-lm: the buffers
+    return sum(x.nbytes // x.shape[2] for c in caches for x in kv(c))
 
 # %% ../../nbs/11_performance.ipynb #6b92a5d1
 def fit_exponent(xs:list, # positive sizes
@@ -101,17 +102,19 @@ def prefill_plan(lengths, # prompt lengths to measure
     return passes + [chunks]
 
 # %% ../../nbs/11_performance.ipynb #58fa2abf
+def _tracking(peak:list, i:int, c, f):
+    "`f` (cache `c`'s `update_and_fetch`) that also raises `peak[i]` to `c`'s bytes after each call."
+    def update_and_fetch(keys, values):
+        out = f(keys, values)
+        peak[i] = max(peak[i], c.nbytes)
+        return out
+    return update_and_fetch
+
 class HeldTracker:
     "Per layer, the most bytes each cache held right after an `update_and_fetch` (capacity included)."
     def __init__(self, caches:list): # per-layer caches to watch (their `update_and_fetch` is wrapped per instance)
         self.caches, self.peak = caches, [c.nbytes for c in caches]
-        for i, c in enumerate(caches): c.update_and_fetch = self._wrap(i, c, c.update_and_fetch)
-    def _wrap(self, i, c, f):
-        def update_and_fetch(keys, values):
-            out = f(keys, values)
-            self.peak[i] = max(self.peak[i], c.nbytes)
-            return out
-        return update_and_fetch
+        for i, c in enumerate(caches): c.update_and_fetch = _tracking(self.peak, i, c, c.update_and_fetch)
     def remove(self):
         "Unwrap the caches."
         for c in self.caches: c.__dict__.pop("update_and_fetch", None)
@@ -121,7 +124,7 @@ class HeldTracker:
 # %% ../../nbs/11_performance.ipynb #9e73ac4d
 def copy_cache(c): # a per-layer cache
     "An independent copy of one layer's cache."
-    if isinstance(c, SnapKVCache): return c.fork()
+    if isinstance(c, EvictingCache): return c.fork()
     new = copy.copy(c)
     for name in ("keys", "values"):
         if getattr(c, name, None) is not None: setattr(new, name, tree_map(mx.array, getattr(c, name)))
@@ -186,8 +189,8 @@ def interleave(fns:dict, # name -> zero-argument function returning a number
 # %% ../../nbs/11_performance.ipynb #09828c3b
 def _replayed(c, make, L:int, step:int):
     "A cache from `make()` fed this pass cache's first `L - 1` rows in `generate_step`'s chunks (non-SnapKV layers: a copy)."
-    if not isinstance(c, SnapKVCache): return copy_cache(c)
-    new, (k, v) = make(), c.state[:2]
+    if not isinstance(c, EvictingCache): return copy_cache(c)
+    new, (k, v) = make(), c.keys_and_values()
     for s, e in gs_chunks(L, step): new.update_and_fetch(k[..., s:e, :], v[..., s:e, :])
     return new
 
@@ -199,10 +202,10 @@ def caches_after_prefill(model:nn.Module, # an mlx-lm model
                          keep:int=4, # rotating caches' `keep`
                         ) -> tuple: # ({(kind, size): caches}, next token chosen by the full cache)
     "The caches each method holds after the whole prompt: full, SnapKV per budget, rotating per size."
-    L = next(c for c in pass_caches if isinstance(c, SnapKVCache)).offset + 1
+    L = next(c for c in pass_caches if isinstance(c, EvictingCache)).offset + 1
     made = {("full", None): [_replayed(c, KVCache, L, step) for c in pass_caches]}
     for b in budgets:
-        made[("snapkv", b)] = [c.fork(budget=b) if isinstance(c, SnapKVCache) else copy_cache(c) for c in pass_caches]
+        made[("snapkv", b)] = [c.fork(budget=b) if isinstance(c, EvictingCache) else copy_cache(c) for c in pass_caches]
         made[("rotating", b)] = [_replayed(c, lambda: RotatingKVCache(max_size=b, keep=keep), L, step) for c in pass_caches]
     nxt = None
     for key, cs in made.items():
@@ -220,18 +223,20 @@ def time_compress(pass_caches:list, # end-of-prompt SnapKV caches at a length bo
                  ) -> dict: # budget -> list of seconds
     "Seconds to compress forks of the pass caches to each budget (scoring + selection + gather, all layers)."
     def once(b):
-        fk = [c.fork(budget=b) for c in pass_caches if isinstance(c, SnapKVCache)]
+        fk = [c.fork(budget=b) for c in pass_caches if isinstance(c, EvictingCache)]
         _sync(fk)
         t0 = time.perf_counter(); compress(fk); _sync(fk)
         return time.perf_counter() - t0
     return interleave({b: (lambda b=b: once(b)) for b in budgets}, reps)
 
+
+# %% ../../nbs/11_performance.ipynb #d186ba84
 def time_stages(pass_caches:list, # end-of-prompt SnapKV caches at a length boundary
                 budgets, # budgets for the selection and gather stages
                 reps:int=3, # rounds
                ) -> dict: # stage -> list of seconds ("select"/"gather" summed over budgets, divided by their number)
     "Seconds of the three stages of compression, each evaluated on its own: scores, selection, gather (all layers)."
-    cs = [c for c in pass_caches if isinstance(c, SnapKVCache)]
+    cs = [c for c in pass_caches if isinstance(c, EvictingCache)]
     cfg = cs[0].config
     out = {"scores": [], "select": [], "gather": []}
     for _ in range(reps):
@@ -242,7 +247,7 @@ def time_stages(pass_caches:list, # end-of-prompt SnapKV caches at a length boun
             t0 = time.perf_counter(); idx = [snap_select_indices(s, b, cfg.n_sink, cfg.window) for s in sc]; mx.eval(idx)
             sel += time.perf_counter() - t0
             t0 = time.perf_counter()
-            g = [[mx.take_along_axis(x, i[..., None], axis=2) for x in c.state[:2]] for c, i in zip(cs, idx)]; mx.eval(g)
+            g = [[mx.take_along_axis(x, i[..., None], axis=2) for x in c.keys_and_values()] for c, i in zip(cs, idx)]; mx.eval(g)
             gat += time.perf_counter() - t0
         out["select"].append(sel / len(budgets)); out["gather"].append(gat / len(budgets))
     return out
@@ -312,6 +317,35 @@ def _pass_records(recs:list, L:int, mode:str, budget, rb:int, n_layers:int) -> d
                 held_peak_bytes=sum(per_layer), held_peak_rows=max(per_layer) // (rb // n_layers) if rb else 0,
                 max_chunk=max(r["end"] - r["start"] for r in upto))
 
+
+# %% ../../nbs/11_performance.ipynb #666fd4f9
+def _end_passes(model:nn.Module, tokens:mx.array, cfg:PerfConfig, plan:list, res:dict, log:Callable):
+    "Run the end-of-prompt passes of `plan`, appending to `res['per_length']` and `res['prefill']`."
+    for chunks in plan:
+        caches = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg))
+        n_layers = sum(isinstance(c, EvictingCache) for c in caches)
+        def at_length(L, recs, caches=caches, n_layers=n_layers):
+            log(f"end-of-prompt pass: {L - 1} tokens in {sum(r['seconds'] for r in recs):.1f} s")
+            res["per_length"].append(measure_length(model, caches, tokens, L, cfg, log))
+            res["prefill"].append(_pass_records(recs, L, "end", None, res["per_length"][-1]["row_bytes"], n_layers))
+        prefill_pass(model, caches, tokens, chunks, at_length)
+        del caches, at_length # free this pass's caches before the next pass measures
+
+def _snap(cfg:PerfConfig) -> dict: return dict(window=cfg.window, n_sink=cfg.n_sink, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+
+def _chunk_passes(model:nn.Module, tokens:mx.array, cfg:PerfConfig, plan:list, res:dict, log:Callable):
+    "Run the passes of `plan` again in per-chunk mode for every budget of `cfg.chunk_budgets`, appending to `res['prefill']`."
+    rbs = {r["length"]: r["row_bytes"] for r in res["per_length"]}
+    for b in cfg.chunk_budgets:
+        for chunks in plan:
+            caches = make_snapkv_cache(model, budget=b, compress_per_chunk=True, **_snap(cfg))
+            n_layers = sum(isinstance(c, EvictingCache) for c in caches)
+            recs = prefill_pass(model, caches, tokens, chunks)
+            res["prefill"] += [_pass_records(recs, r["length"], "chunk", b, rbs[r["length"]], n_layers) for r in recs if r["length"] is not None]
+            log(f"per-chunk pass, budget {b}: {chunks[-1][1]} tokens in {sum(r['seconds'] for r in recs):.1f} s")
+            del caches
+
+# %% ../../nbs/11_performance.ipynb #ef5d1d0d
 def measure(model:nn.Module, # an mlx-lm model
             tokens:mx.array, # prompt tokens, at least `max(cfg.lengths)`
             cfg:PerfConfig=PerfConfig(), # what to measure
@@ -319,36 +353,14 @@ def measure(model:nn.Module, # an mlx-lm model
            ) -> dict: # the measurements (see `run_perf` for the file)
     "Run every measurement of `cfg` on `model` with prompts cut from `tokens`."
     if len(tokens) < max(cfg.lengths): raise ValueError(f"need {max(cfg.lengths)} tokens, got {len(tokens)}")
-    snap = dict(window=cfg.window, n_sink=cfg.n_sink, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
     plan = prefill_plan(cfg.lengths, cfg.prefill_step)
     res = dict(lengths=sorted(cfg.lengths), budgets=list(cfg.budgets), per_length=[], prefill=[])
-    warm = min(512, min(cfg.lengths) - 1)  # one-time costs of the process (first allocations, BLAS threads)
-    wc = make_snapkv_cache(model, max(cfg.budgets), **snap)
-    model(tokens[:warm][None], cache=wc); mx.eval([c.state for c in wc]); del wc
-    for chunks in plan:
-        caches = make_snapkv_cache(model, max(cfg.budgets), **snap)
-        n_layers = sum(isinstance(c, SnapKVCache) for c in caches)
-        def at_length(L, recs):
-            log(f"end-of-prompt pass: {L - 1} tokens in {sum(r['seconds'] for r in recs):.1f} s")
-            res["per_length"].append(measure_length(model, caches, tokens, L, cfg, log))
-            rb = res["per_length"][-1]["row_bytes"]
-            res["prefill"].append(_pass_records(recs, L, "end", None, rb, n_layers))
-        prefill_pass(model, caches, tokens, chunks, at_length)
-        del caches
-    rbs = {r["length"]: r["row_bytes"] for r in res["per_length"]}
-    for b in cfg.chunk_budgets:
-        for chunks in plan:
-            caches = make_snapkv_cache(model, b, compress_per_chunk=True, **snap)
-            n_layers = sum(isinstance(c, SnapKVCache) for c in caches)
-            recs = prefill_pass(model, caches, tokens, chunks)
-            for r in recs:
-                if r["length"] is not None:
-                    res["prefill"].append(_pass_records(recs, r["length"], "chunk", b, rbs[r["length"]], n_layers))
-            log(f"per-chunk pass, budget {b}: {chunks[-1][1]} tokens in {sum(r['seconds'] for r in recs):.1f} s")
-            del caches
+    wc = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg))
+    model(tokens[:min(512, min(cfg.lengths) - 1)][None], cache=wc); mx.eval([c.state for c in wc]); del wc # one-time costs
+    _end_passes(model, tokens, cfg, plan, res, log)
+    _chunk_passes(model, tokens, cfg, plan, res, log)
     shape = _layer_shape(model)
-    res["scaling"] = scoring_scaling(cfg.scaling_lengths, *shape, budget=cfg.scaling_budget, window=cfg.window,
-                                     n_sink=cfg.n_sink)
+    res["scaling"] = scoring_scaling(cfg.scaling_lengths, *shape, budget=cfg.scaling_budget, window=cfg.window, n_sink=cfg.n_sink)
     res["scaling_shape"] = dict(zip(("n_kv_heads", "n_q_heads", "head_dim"), shape))
     return res
 
@@ -358,7 +370,7 @@ def _layer_shape(model:nn.Module) -> tuple:
     from mlx_lm.models.cache import make_prompt_cache
     cs = make_prompt_cache(model)
     model(mx.array([[0]]), cache=cs)
-    k = cs[0].state[0]
+    k = cs[0].keys
     attn = getattr(model.layers[0], "self_attn", None)
     hq = getattr(attn, "n_heads", None) or getattr(getattr(model, "args", None), "num_attention_heads", None) or k.shape[1]
     return k.shape[1], int(hq), k.shape[3]
