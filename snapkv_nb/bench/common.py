@@ -114,6 +114,8 @@ def json_text(res:dict, # a result
         return {k: [stub(i) for i in v] if k in one_line and isinstance(v, list) else walk(v) for k, v in x.items()}
     return re.sub(r'"(@@\d+@@)"', lambda m: lines[m.group(1)], json.dumps(walk(_plain(res)), indent=1)) + "\n"
 
+
+# %% ../../nbs/09_bench.ipynb #72bd2448
 def load_result(path:str|Path, # a result JSON written by a benchmark
                ) -> dict:
     "A benchmark result read back from its JSON file."

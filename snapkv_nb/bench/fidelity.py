@@ -5,7 +5,7 @@
 # %% ../../nbs/10_fidelity.ipynb #2d30386f
 from __future__ import annotations
 import json, math, random, re, time
-from dataclasses import dataclass, asdict, replace
+from dataclasses import dataclass, asdict
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -13,7 +13,7 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from ..cache import (SnapKVCache, KeyProxyCache, StreamingLLMCache, RandomEvictionCache, CACHE_CLASSES,
+from ..cache import (SnapKVCache, RandomEvictionCache, CACHE_CLASSES,
                              SnapKVConfig, make_snapkv_cache, expect_prompt, hold)
 from .common import (LICENSE_DIR, FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
                                     json_text, save_plots)
@@ -309,6 +309,8 @@ def _sweep_grid(p:FidelityPreset) -> list:
     return [(w, k, pl) for w in p.sweep_windows for k in p.sweep_kernels for pl in p.sweep_poolings
             if not (k == 1 and pl != p.sweep_poolings[0])]
 
+
+# %% ../../nbs/10_fidelity.ipynb #450141ff
 def _specs(p:FidelityPreset, # the preset
            main:dict, # main settings: window, kernel_size, pooling, n_sink
            budgets:tuple, # main budgets that apply to this sample
@@ -422,6 +424,8 @@ def _group(recs, keys):
     for r in recs: out.setdefault(tuple(r[k] for k in keys), []).append(r)
     return dict(sorted(out.items(), key=lambda kv: tuple((x is None, x) for x in kv[0])))
 
+
+# %% ../../nbs/10_fidelity.ipynb #d30cce37
 def _retrieval_table(recs, keys):
     "Accuracy, full-cache accuracy on the same prompts, retained fraction and mean ratio of the main runs, grouped by `keys`."
     full = {(r["seed"], r["target_length"], r["target_depth"]): r["score"] for r in recs if r["method"] == "full"}
@@ -666,6 +670,15 @@ def run_lm(model:nn.Module, # an mlx-lm model
         log(f"lm {len(samples)}: start {start} prefix {P} snapkv ppl ratio {sn} ({time.time() - ts:.1f}s)")
     return samples, recs
 
+# %% ../../nbs/10_fidelity.ipynb #d959e3e7
+def _result(p:FidelityPreset, main:dict, model_name:str, retrieval:tuple, lm:tuple) -> dict:
+    "The result dict (without summary and timings): what ran, on what text and machine, and the (samples, records) of both halves."
+    return dict(schema=1, preset=asdict(p), main_settings=main, methods=list(p.methods), model=model_name,
+                lm_text=LM_TEXT if Path(LM_TEXT).is_file() else "filler paragraphs (GPL-3 missing)",
+                filler=f"{LICENSE_DIR}/{{{','.join(FILLER_FILES)}}}" if Path(LICENSE_DIR, FILLER_FILES[0]).is_file() else "stdlib docstrings",
+                versions=environment(), created=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                retrieval=dict(zip(("samples", "records"), retrieval)), lm=dict(zip(("samples", "records"), lm)))
+
 # %% ../../nbs/10_fidelity.ipynb #dd84d786
 def run_fidelity(preset:str|FidelityPreset="small", # "small" (CI, minutes), "full" (the committed results) or a FidelityPreset
                  out_dir:str|Path="results", # where fidelity.json and the PNGs go
@@ -691,11 +704,7 @@ def run_fidelity(preset:str|FidelityPreset="small", # "small" (CI, minutes), "fu
     timing = dict(model_load=time.time() - t0)
     t1 = time.time(); retr_samples, retr = run_retrieval(model, tokenizer, p, main, log); timing["retrieval"] = time.time() - t1
     t1 = time.time(); lm_samples, lm_recs = run_lm(model, tokenizer, p, main, log); timing["lm"] = time.time() - t1
-    res = dict(schema=1, preset=asdict(p), main_settings=main, methods=list(p.methods), model=model_name,
-               lm_text=LM_TEXT if Path(LM_TEXT).is_file() else "filler paragraphs (GPL-3 missing)",
-               filler=f"{LICENSE_DIR}/{{{','.join(FILLER_FILES)}}}" if Path(LICENSE_DIR, FILLER_FILES[0]).is_file() else "stdlib docstrings",
-               versions=environment(), created=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-               retrieval=dict(samples=retr_samples, records=retr), lm=dict(samples=lm_samples, records=lm_recs))
+    res = _result(p, main, model_name, (retr_samples, retr), (lm_samples, lm_recs))
     res["summary"] = summarize(res)
     timing["total"] = time.time() - t0
     res["timing_seconds"] = {k: round(v, 1) for k, v in timing.items()}
@@ -735,6 +744,8 @@ def _sweep_lines(s:dict, top:int) -> list:
     c = s["chosen"]
     return out + ["", f"Chosen: window={c['window']}, kernel_size={c['kernel_size']}, pooling={c['pooling']}.", ""]
 
+
+# %% ../../nbs/10_fidelity.ipynb #d05769c6
 def _goal_lines(gl:dict, gm:list) -> list:
     "Markdown lines: accuracy retained and perplexity ratio per cell at >= the goal's ratio, and pooled per method."
     out = [f"**Goal** (compression ≥ {gl['min_ratio']:.0f}x). Needle accuracy retained (method / full cache, same prompts) per cell:", "",

@@ -15,7 +15,7 @@ import mlx.nn as nn
 from mlx.utils import tree_flatten, tree_map
 from mlx_lm.models.cache import KVCache, RotatingKVCache
 
-from ..cache import EvictingCache, SnapKVConfig, make_snapkv_cache, compress, hold
+from ..cache import EvictingCache, SnapKVConfig, make_snapkv_cache, compress
 from ..scoring import snapkv_compress, snap_select_indices
 from .common import LM_TEXT, environment, json_text, save_plots, text_tokens
 
@@ -42,7 +42,7 @@ class PerfConfig:
     pooling:str=SnapKVConfig().pooling # SnapKV pooling
     rotating_keep:int=4 # `RotatingKVCache(keep=...)`, as `make_prompt_cache(max_kv_size=...)` uses
     scaling_lengths:tuple=(1024, 2048, 4096, 8192) # prompt lengths of the synthetic scoring-cost sweep
-    scaling_budget:int=512 # budget used in that sweep
+    scaling_budget:int=SnapKVConfig().budget # budget used in that sweep
 
 PERF_PRESETS = {"small": PerfConfig(decode_tokens=24),
                 "full": PerfConfig(lengths=(1024, 2048, 4096, 8192), chunk_budgets=(128, 512, 1024), decode_tokens=64,
@@ -285,7 +285,9 @@ def measure_length(model:nn.Module, # an mlx-lm model
 # %% ../../nbs/11_performance.ipynb #c0cbd91c
 def scoring_scaling(lengths, # prompt lengths S
                     n_kv_heads:int, n_q_heads:int, head_dim:int, # one layer's shape
-                    budget:int=512, window:int=32, n_sink:int=4, # SnapKV settings
+                    budget:int=SnapKVConfig().budget, # SnapKV settings
+                    window:int=SnapKVConfig().window, n_sink:int=SnapKVConfig().n_sink,
+                    kernel_size:int=SnapKVConfig().kernel_size, pooling:str=SnapKVConfig().pooling,
                     reps:int=5, # timing rounds per length
                    ) -> list: # [{"S", "seconds", "peak_bytes"}, ...]
     "Time and working memory of scores + selection + gather for one layer, per prompt length."
@@ -295,7 +297,8 @@ def scoring_scaling(lengths, # prompt lengths S
         q = mx.random.normal((1, n_q_heads, window, head_dim))
         mx.eval(k, v, q)
         b = min(budget, S)
-        run = lambda: mx.eval(snapkv_compress(k, v, b, window=window, n_sink=n_sink, queries=q))
+        run = lambda k=k, v=v, q=q, b=b: mx.eval(snapkv_compress(k, v, b, window=window, n_sink=n_sink, queries=q,
+                                                                  kernel_size=kernel_size, pooling=pooling))
         gc.collect(); mx.clear_cache(); run()
         mx.clear_cache(); base = mx.get_active_memory(); mx.reset_peak_memory()
         run()
@@ -304,7 +307,7 @@ def scoring_scaling(lengths, # prompt lengths S
         for _ in range(reps):
             t0 = time.perf_counter(); run(); ts.append(time.perf_counter() - t0)
         out.append(dict(S=S, seconds=statistics.median(ts), peak_bytes=peak))
-        del k, v, q
+        del k, v, q, run # free this length's arrays before the next one is measured
     return out
 
 # %% ../../nbs/11_performance.ipynb #f6ea1f8a
@@ -360,7 +363,7 @@ def measure(model:nn.Module, # an mlx-lm model
     _end_passes(model, tokens, cfg, plan, res, log)
     _chunk_passes(model, tokens, cfg, plan, res, log)
     shape = _layer_shape(model)
-    res["scaling"] = scoring_scaling(cfg.scaling_lengths, *shape, budget=cfg.scaling_budget, window=cfg.window, n_sink=cfg.n_sink)
+    res["scaling"] = scoring_scaling(cfg.scaling_lengths, *shape, budget=cfg.scaling_budget, **_snap(cfg))
     res["scaling_shape"] = dict(zip(("n_kv_heads", "n_q_heads", "head_dim"), shape))
     return res
 
@@ -445,6 +448,8 @@ def _load(model_path:Optional[str]) -> tuple:
     import mlx_lm
     return (*mlx_lm.load(str(model_path)), str(model_path))
 
+
+# %% ../../nbs/11_performance.ipynb #79220807
 def run_perf(preset:str="small", # "small" (a few minutes) or "full" (the committed results)
              out_dir:str|Path="results", # where perf.json and the PNGs go
              model_path:Optional[str]=None, # an mlx-lm model directory or repo instead of the default model
