@@ -5,6 +5,9 @@
     python tools/docs.py --check    build, then check: README.md unchanged, every page loads in headless
                                     Chromium without errors and shows its API docs and images (CI runs this)
     python tools/docs.py --readme   only regenerate README.md from nbs/index.ipynb
+    python tools/docs.py --save-outputs 20_viz ...
+                                    execute those notebooks in place (every cell but `#| eval: false`, slow ones
+                                    included) and nbdev_clean them, so their committed outputs show the plots
 
 (`bash tools/docs.sh ...` runs this with the project's venv.)
 
@@ -149,6 +152,31 @@ def sidebar_order(sidebar_text: str) -> list:
 def reading_order() -> list:
     "Processed notebooks in the order of nbs/sidebar.yml."
     return [n for n in sidebar_order((NBS/"sidebar.yml").read_text()) if (PROC/n).exists()]
+
+
+def skip_cell(cell) -> bool:
+    "Cells `--save-outputs` does not run: markdown, and code marked `#| eval: false`."
+    return cell.cell_type != "code" or re.search(r"^#\|\s*eval:\s*false\s*$", cell.source, re.M | re.I) is not None
+
+
+def exec_in_place(name: str):
+    "Execute nbs/`name` and write it back with its outputs (run in its own process, from nbs/)."
+    from execnb.nbio import read_nb, write_nb
+    from execnb.shell import CaptureShell
+    nb, sh = read_nb(NBS/name), CaptureShell()
+    os.chdir(NBS)
+    sh.run_all(nb, exc_stop=True, preproc=skip_cell)
+    write_nb(nb, NBS/name)
+
+
+def save_outputs(names: list):
+    "Execute each notebook in place in a fresh process, then `nbdev_clean` it (which keeps outputs: `clear_all = False`)."
+    for n in names:
+        r = subprocess.run([sys.executable, __file__, "--exec-one", n], env=child_env(), cwd=ROOT)
+        if r.returncode:
+            fail(f"executing {n} failed (output above)")
+        subprocess.run([str(Path(sys.executable).parent/"nbdev_clean"), "--fname", str(NBS/n)], cwd=ROOT, check=True)
+        log(f"saved the outputs of {n}")
 
 
 # ---- 2. HTML pages ----------------------------------------------------------------------------------------
@@ -390,12 +418,20 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--check", action="store_true", help="build, then check README.md and every page (CI)")
     p.add_argument("--readme", action="store_true", help="only regenerate README.md from nbs/index.ipynb")
+    p.add_argument("--save-outputs", nargs="+", metavar="NAME", help="execute these notebooks in place (names without .ipynb)")
     p.add_argument("--proc-one", metavar="NOTEBOOK", help=argparse.SUPPRESS)  # internal: one notebook, own process
+    p.add_argument("--exec-one", metavar="NOTEBOOK", help=argparse.SUPPRESS)  # internal: one notebook, own process
     args = p.parse_args(argv)
     os.chdir(ROOT)
     os.environ.setdefault("MPLBACKEND", "Agg")  # this process imports the package (viz imports pyplot) for the checks
     if args.proc_one:
         proc_one(args.proc_one)
+        return 0
+    if args.exec_one:
+        exec_in_place(args.exec_one)
+        return 0
+    if args.save_outputs:
+        save_outputs([n if n.endswith(".ipynb") else n + ".ipynb" for n in args.save_outputs])
         return 0
     t0 = time.time()
     if args.readme:

@@ -56,6 +56,15 @@ class TestPrepare(unittest.TestCase):
                          '<a href="https://x/y.py#L1" target="_blank" style="float:right">source</a>')
 
 
+class TestSaveOutputs(unittest.TestCase):
+    def test_skip_cell(self):
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_markdown_cell("# x")))
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_code_cell("#| eval: false\nrun()")))
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_code_cell("#|eval:False\nrun()")))
+        self.assertFalse(docs.skip_cell(nbformat.v4.new_code_cell("#| slow\nrun()")))
+        self.assertFalse(docs.skip_cell(nbformat.v4.new_code_cell("x = 'eval: false'")))
+
+
 class TestPages(unittest.TestCase):
     def test_nav_and_page(self):
         nav = docs.nav_html(["index.ipynb", "09_bench.ipynb"], "09_bench.ipynb", {"index.ipynb": "A & B", "09_bench.ipynb": "Bench"})
