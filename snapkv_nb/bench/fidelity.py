@@ -206,12 +206,7 @@ def chunked_run(model:nn.Module, # an mlx-lm model
 def stack_caches(runs:list, # per-layer cache lists, all compressed, same offset and rows
                 ) -> list:
     "One per-layer cache list holding several compressed runs of the same prompt as one batch."
-    out = []
-    for cs in zip(*runs):
-        c0 = cs[0]
-        same = {f: getattr(c0.config, f) for f in SnapKVConfig.__dataclass_fields__}
-        out.append(type(c0).merge([c.fork(cls=type(c0), **same) for c in cs]))
-    return out
+    return [SnapKVCache.merge(cs) for cs in zip(*runs)]
 
 # %% ../../nbs/10_fidelity.ipynb #8bd780f7
 def greedy_decode(model:nn.Module, # an mlx-lm model
