@@ -5,7 +5,7 @@
 # %% ../nbs/05_generate.ipynb #f702150c
 from __future__ import annotations
 import sys, time
-from contextlib import contextmanager, ExitStack
+from contextlib import contextmanager
 from typing import Any, Callable, Generator, List, Optional, Union
 
 import mlx.core as mx
@@ -18,7 +18,7 @@ from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
 from .scoring import obs_window_attention_scores, snap_select_indices
-from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt
+from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
 
 # %% auto #0
 __all__ = ['PREFILL_MODES', 'PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot',
@@ -54,6 +54,9 @@ def prefill_settings(caches:list, # a prompt cache
     if any(c.config != cfg for c in ev): raise ValueError("the SnapKV layers of caches have different configs; the driver needs one")
     mode = cfg.prefill if mode is None else mode
     if mode not in PREFILL_MODES: raise ValueError(f"mode must be one of {PREFILL_MODES}, got {mode!r}")
+    if ev and (mode == "chunked") != cfg.compress_per_chunk:
+        raise ValueError(f"mode={mode!r} but the caches were made with prefill={cfg.prefill!r}: per-chunk compression is "
+                         "the caches' own setting; make them with `make_snapkv_cache(model, prefill=...)`")
     if probe_at not in PROBE_AT: raise ValueError(f"probe_at must be one of {PROBE_AT}, got {probe_at!r}")
     pb = cfg.prefill_budget if prefill_budget is None else prefill_budget
     pb = 2 * cfg.budget if pb is None else _check_int("prefill_budget", pb)
@@ -148,11 +151,15 @@ def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + t
     s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
     return s[..., :c.size() - p]
 
-def keep_rows(c:EvictingCache, # a SnapKV layer
+def keep_rows(c:EvictingCache, # a SnapKV layer, not inside `hold()` (setting `state` resets it)
               idx:mx.array, # [B, H_kv, k] ascending row indices to keep, per head
              ):
-    "Keep rows `idx` of `c` (with their true positions), drop the rest."
-    c._keep_rows(idx) # TODO(core-api): the cache's public op
+    "Keep rows `idx` of `c` with their true positions and drop the rest, through the cache's public `state`."
+    take = lambda x: tree_map(lambda a: mx.take_along_axis(a, idx[..., None], axis=2), x)
+    st = c.state
+    st.update(keys=take(st["keys"]), values=take(st["values"]), kept_pos=mx.take_along_axis(c.kept_positions, idx, axis=2),
+              rows=idx.shape[-1], n_kept=idx.shape[-1], tail_pos=c.offset)
+    c.state = st
 
 # %% ../nbs/05_generate.ipynb #28ff96e0
 def guided_step(model:nn.Module, # an mlx-lm model
@@ -171,7 +178,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
     offsets = {i: caches[i].offset for i in ev}
     if probe_at == "final":
         for i in ev: caches[i].offset = final_offset
-    with probe_queries(model) as got: model(probe, cache=caches) # the logits are never evaluated
+    with hold(caches), probe_queries(model) as got: model(probe, cache=caches) # the logits are never evaluated
     peak, evicted = max(caches[i].size() for i in ev), 0
     for i in ev:
         c = caches[i]
@@ -193,16 +200,6 @@ def _as_ids(prompt_ids) -> mx.array:
     if ids.ndim == 1: ids = ids[None]
     if ids.ndim != 2 or ids.shape[1] == 0: raise ValueError(f"prompt_ids must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
     return ids
-
-def _sync(caches:list): mx.eval([c.state for c in caches])
-
-@contextmanager
-def _held(caches:list):
-    "Postpone the SnapKV layers' own compressions inside the block."
-    ev = [c for c in caches if isinstance(c, EvictingCache)]
-    with ExitStack() as st:
-        for c in ev: st.enter_context(c.hold())
-        yield
 
 def prefill(model:nn.Module, # an mlx-lm model
             prompt_ids, # the prompt (turn): token ids, [n] or [B, n]
@@ -229,16 +226,13 @@ def prefill(model:nn.Module, # an mlx-lm model
     announced, logits = False, None
     for a, b, kind in spans:
         if kind == "probe":
-            with _held(caches):
-                model(ids[:, a:b], cache=caches)
-                guided_step(model, caches, probe, s["prefill_budget"], s["probe_at"], start + n - probe.shape[1])
+            with hold(caches): model(ids[:, a:b], cache=caches)
+            guided_step(model, caches, probe, s["prefill_budget"], s["probe_at"], start + n - probe.shape[1])
         else:
-            if not announced and s["mode"] != "chunked": expect_prompt(caches, n - a); announced = True
+            if not announced: expect_prompt(caches, n - a); announced = True
             out = model(ids[:, a:b], cache=caches)
-            if kind == "end":
-                logits = out[:, -1]; mx.eval(logits)
-            if kind in ("compress", "end") and s["mode"] == "chunked": compress(caches)
-        _sync(caches)
+            if kind == "end": logits = out[:, -1]
+        mx.eval([c.state for c in caches], [] if logits is None else logits)
         if b < n: mx.clear_cache()
         progress(b, n)
     return logits
