@@ -23,7 +23,7 @@ from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache, compress, exp
 # %% auto #0
 __all__ = ['PREFILL_MODES', 'PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot',
            'restore', 'probe_scores', 'keep_rows', 'guided_step', 'prefill', 'generate_step', 'stream_generate',
-           'generate']
+           'generate', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
 PREFILL_MODES = ("exact", "chunked", "guided")
@@ -358,3 +358,28 @@ def generate(model:nn.Module, # an mlx-lm model
               f"Generation: {r.generation_tokens} tokens, {r.generation_tps:.3f} tokens-per-sec\n"
               f"Peak memory: {r.peak_memory:.3f} GB")
     return text
+
+# %% ../nbs/05_generate.ipynb #f8f16507
+def kv_rows_held(caches:list) -> int:
+    "The most rows per head any layer of `caches` holds."
+    return max((c.size() for c in caches), default=0)
+
+class MemoryProgress:
+    "A `prompt_progress_callback` printing tokens read, peak memory so far and the KV held."
+    def __init__(self, caches:Optional[list]=None, # the prompt cache being filled (for KV bytes and rows)
+                 stream=None, # where to write (default `sys.stderr` at call time)
+                 min_tokens:int=0, # stay silent for prompts of at most this many tokens
+                ):
+        self.caches, self.stream, self.min_tokens, self.t0, self.lines = caches, stream, min_tokens, None, []
+    def __call__(self, done:int, total:int):
+        if total <= self.min_tokens: return
+        if self.t0 is None: self.t0 = time.perf_counter()
+        msg = (f"prompt {done}/{total} tokens ({time.perf_counter() - self.t0:.1f}s) | "
+               f"peak memory {mx.get_peak_memory() / 2**20:.0f} MiB")
+        if self.caches is not None:
+            msg += f" | KV {sum(c.nbytes for c in self.caches) / 2**20:.1f} MiB, {kv_rows_held(self.caches)} rows/head"
+        self.lines.append(msg)
+        out = self.stream or sys.stderr
+        tty = getattr(out, "isatty", lambda: False)()
+        out.write(("\r" + msg + ("\n" if done >= total else "")) if tty else msg + "\n")
+        out.flush()
