@@ -43,7 +43,7 @@ class PrefillPreset:
 PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
                                   prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
            "full": PrefillPreset("full", lengths=(1024, 2048, 4096, 8192), trace_length=8192, needle_length=1000,
-                                 needle_samples=8)}
+                                 needle_samples=6)}
 
 # %% ../../nbs/13_prefill.ipynb #c6b0203e
 def kv_bytes(caches:list) -> int:
@@ -179,6 +179,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
                ) -> dict:
     "Measure memory, time and needle accuracy of the prefill modes; returns (and optionally writes) the result."
     p = PRESETS[preset] if isinstance(preset, str) else preset
+    t_start = time.perf_counter()
     if model is None:
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
@@ -200,7 +201,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         needles += recs
         log(f"needle {conf['label']}: {sum(r['score'] for r in recs)}/{len(recs)}")
     res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape, env=_env(), memory=memory,
-               needle=dict(configs=needle_configs(p), records=needles))
+               needle=dict(configs=needle_configs(p), records=needles), runtime_s=time.perf_counter() - t_start)
     if out:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(json.dumps(res, indent=1))
