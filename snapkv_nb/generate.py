@@ -193,7 +193,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
     for i, snap in snaps.items(): restore(caches[i], snap)
     return {"peak_rows": peak, "evicted": evicted}
 
-# %% ../nbs/05_generate.ipynb #2ad99518
+# %% ../nbs/05_generate.ipynb #25faa8cd
 def _as_ids(prompt_ids) -> mx.array:
     "Prompt token ids as a [B, n] int array (a list, a [n] or a [B, n] array)."
     ids = prompt_ids if isinstance(prompt_ids, mx.array) else mx.array(prompt_ids)
@@ -237,7 +237,7 @@ def prefill(model:nn.Module, # an mlx-lm model
         progress(b, n)
     return logits
 
-# %% ../nbs/05_generate.ipynb #40126abb
+# %% ../nbs/05_generate.ipynb #fc32d820
 _prefill = prefill # `generate_step` takes a `prefill` argument (the mode), like `SnapKVConfig`
 
 def generate_step(prompt:mx.array, # [n] prompt token ids
@@ -302,7 +302,7 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
         y, logprobs = next_y, next_logprobs
         n += 1
 
-# %% ../nbs/05_generate.ipynb #f3ebf456
+# %% ../nbs/05_generate.ipynb #7a1e9e23
 def stream_generate(model:nn.Module, # an mlx-lm model
                     tokenizer, # its tokenizer (a `TokenizerWrapper` or a HF tokenizer)
                     prompt:Union[str, mx.array, List[int]], # text or token ids (one turn)
@@ -359,7 +359,7 @@ def generate(model:nn.Module, # an mlx-lm model
               f"Peak memory: {r.peak_memory:.3f} GB")
     return text
 
-# %% ../nbs/05_generate.ipynb #f8f16507
+# %% ../nbs/05_generate.ipynb #e4c54f7a
 def kv_rows_held(caches:list) -> int:
     "The most rows per head any layer of `caches` holds."
     return max((c.size() for c in caches), default=0)

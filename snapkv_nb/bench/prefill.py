@@ -39,11 +39,12 @@ class PrefillPreset:
     probe_lens:tuple=(64, 8) # guided probe lengths: the question and template, and the last tokens only
     answer_tokens:int=6 # greedy tokens decoded for an answer
     memory_settings:dict=field(default_factory=dict) # SnapKVConfig settings of the memory sweep (default: the library's)
+    long_modes:tuple=("full", "exact", "chunked", "guided") # the modes measured at `trace_length` when it is not in `lengths`
 
 PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
                                   prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
-           "full": PrefillPreset("full", lengths=(1024, 2048, 4096, 8192), trace_length=8192, needle_length=1000,
-                                 needle_samples=6)}
+           "full": PrefillPreset("full", lengths=(1024, 2048, 4096), trace_length=8192, needle_length=800,
+                                 needle_samples=6, long_modes=("full", "guided"))}
 
 # %% ../../nbs/13_prefill.ipynb #c6b0203e
 def kv_bytes(caches:list) -> int:
@@ -185,26 +186,25 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         model, tokenizer = load_default_model()
     cfg, shape = SnapKVConfig(**p.memory_settings), model_shape(model)
     pb = cfg.prefill_budget or 2 * cfg.budget
-    ids = long_text_ids(tokenizer, max(p.lengths))
-    memory = []
-    for L in p.lengths:
-        for mode in ("full",) + PREFILL_MODES:
-            rec = measure_prefill(model, ids[:L], mode, cfg, trace=L == p.trace_length)[0]
-            rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, cfg.prefill_chunk, cfg.probe_len, cfg.window)
-            memory.append(rec)
-            log(f"memory L={L} {mode}: {rec['seconds']:.1f}s peak +{rec['peak_above_bytes'] / 2**20:.0f} MiB rows {rec['peak_rows']}")
+    plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES]
+    if p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
+    res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape, env=_env(), memory=[],
+               needle=dict(configs=needle_configs(p), records=[]), runtime_s=0.0)
+    def save(): # after every measurement, so an interrupted run keeps what it measured
+        res["runtime_s"] = time.perf_counter() - t_start
+        if out: Path(out).parent.mkdir(parents=True, exist_ok=True); Path(out).write_text(json.dumps(res, indent=1))
     samples = [make_needle_sample(tokenizer, p.needle_length, (i + 0.5) / p.needle_samples, phrasing=i, seed=i)
                for i in range(p.needle_samples)]
-    needles = []
     for conf in needle_configs(p):
         recs = [needle_record(model, tokenizer, s, conf, p) for s in samples]
-        needles += recs
+        res["needle"]["records"] += recs; save()
         log(f"needle {conf['label']}: {sum(r['score'] for r in recs)}/{len(recs)}")
-    res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape, env=_env(), memory=memory,
-               needle=dict(configs=needle_configs(p), records=needles), runtime_s=time.perf_counter() - t_start)
-    if out:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(json.dumps(res, indent=1))
+    ids = long_text_ids(tokenizer, max(L for L, _ in plan))
+    for L, mode in plan:
+        rec = measure_prefill(model, ids[:L], mode, cfg, trace=L == p.trace_length)[0]
+        rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, cfg.prefill_chunk, cfg.probe_len, cfg.window)
+        res["memory"].append(rec); save()
+        log(f"memory L={L} {mode}: {rec['seconds']:.1f}s peak +{rec['peak_above_bytes'] / 2**20:.0f} MiB rows {rec['peak_rows']}")
     return res
 
 def load_prefill(path:str="results/prefill.json") -> dict:
