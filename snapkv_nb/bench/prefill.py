@@ -21,8 +21,8 @@ from ..generate import prefill, snapkv_layers, PREFILL_MODES
 # %% auto #0
 __all__ = ['PRESETS', 'MODE_STYLE', 'MODEL_KV_SHAPES', 'PrefillPreset', 'kv_bytes', 'KVTrace', 'make_caches', 'measure_prefill',
            'model_shape', 'prefill_flops', 'needle_configs', 'greedy_answer', 'needle_record', 'long_text_ids',
-           'run_prefill', 'load_prefill', 'prefill_summary', 'plot_memory', 'plot_trace', 'plot_time', 'plot_accuracy',
-           'save_plots', 'kv_arithmetic']
+           'run_prefill', 'merge_prefill', 'load_prefill', 'prefill_summary', 'plot_memory', 'plot_trace', 'plot_time',
+           'plot_accuracy', 'save_plots', 'kv_arithmetic']
 
 # %% ../../nbs/13_prefill.ipynb #dd4843d0
 @dataclass(frozen=True)
@@ -177,6 +177,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
                 model:Optional[nn.Module]=None, tokenizer=None, # default: `load_default_model()`
                 out:Optional[str]=None, # write the JSON here (e.g. "results/prefill.json")
                 log=print, # progress lines
+                parts:tuple=("needle", "memory"), # what to measure (two processes can run the parts side by side)
                ) -> dict:
     "Measure memory, time and needle accuracy of the prefill modes; returns (and optionally writes) the result."
     p = PRESETS[preset] if isinstance(preset, str) else preset
@@ -194,18 +195,27 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         res["runtime_s"] = time.perf_counter() - t_start
         if out: Path(out).parent.mkdir(parents=True, exist_ok=True); Path(out).write_text(json.dumps(res, indent=1))
     samples = [make_needle_sample(tokenizer, p.needle_length, (i + 0.5) / p.needle_samples, phrasing=i, seed=i)
-               for i in range(p.needle_samples)]
-    for conf in needle_configs(p):
+               for i in range(p.needle_samples)] if "needle" in parts else []
+    for conf in needle_configs(p) if samples else []:
         recs = [needle_record(model, tokenizer, s, conf, p) for s in samples]
         res["needle"]["records"] += recs; save()
         log(f"needle {conf['label']}: {sum(r['score'] for r in recs)}/{len(recs)}")
-    ids = long_text_ids(tokenizer, max(L for L, _ in plan))
+    if "memory" not in parts: plan = []
+    ids = long_text_ids(tokenizer, max((L for L, _ in plan), default=1))
     for L, mode in plan:
         rec = measure_prefill(model, ids[:L], mode, cfg, trace=L == p.trace_length)[0]
         rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, cfg.prefill_chunk, cfg.probe_len, cfg.window)
         res["memory"].append(rec); save()
         log(f"memory L={L} {mode}: {rec['seconds']:.1f}s peak +{rec['peak_above_bytes'] / 2**20:.0f} MiB rows {rec['peak_rows']}")
     return res
+
+def merge_prefill(needle:dict, # a result with the needle part
+                  memory:dict, # a result of the same preset with the memory part
+                 ) -> dict:
+    "One result from two `run_prefill` processes that measured the parts side by side."
+    if needle["preset"] != memory["preset"] or needle["config"] != memory["config"]: raise ValueError("the two results are of different presets")
+    return {**needle, "memory": memory["memory"], "runtime_s": max(needle["runtime_s"], memory["runtime_s"]),
+            "env": {**memory["env"], "parts": "needle and memory measured by two processes side by side"}}
 
 def load_prefill(path:str="results/prefill.json") -> dict:
     "A saved `run_prefill` result."
