@@ -210,12 +210,13 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
     return res
 
 def merge_prefill(needle:dict, # a result with the needle part
-                  memory:dict, # a result of the same preset with the memory part
+                  *memory:dict, # results of the same preset with memory measurements (e.g. some lengths each)
                  ) -> dict:
-    "One result from two `run_prefill` processes that measured the parts side by side."
-    if needle["preset"] != memory["preset"] or needle["config"] != memory["config"]: raise ValueError("the two results are of different presets")
-    return {**needle, "memory": memory["memory"], "runtime_s": max(needle["runtime_s"], memory["runtime_s"]),
-            "env": {**memory["env"], "parts": "needle and memory measured by two processes side by side"}}
+    "One result from `run_prefill` processes that measured parts of one preset side by side."
+    if any(m["config"] != needle["config"] for m in memory): raise ValueError("the results have different SnapKV settings")
+    recs = sorted((r for m in memory for r in m["memory"]), key=lambda r: (r["length"], ("full",) + PREFILL_MODES).index(r["mode"]))
+    return {**needle, "memory": recs, "runtime_s": max([needle["runtime_s"]] + [m["runtime_s"] for m in memory]),
+            "env": {**needle["env"], "parts": f"{1 + len(memory)} processes side by side"}}
 
 def load_prefill(path:str="results/prefill.json") -> dict:
     "A saved `run_prefill` result."
