@@ -22,7 +22,7 @@ from ..generate import prefill, snapkv_layers, PREFILL_MODES
 __all__ = ['PRESETS', 'MODE_STYLE', 'MODEL_KV_SHAPES', 'PrefillPreset', 'kv_bytes', 'KVTrace', 'make_caches', 'measure_prefill',
            'model_shape', 'prefill_flops', 'needle_configs', 'greedy_answer', 'needle_record', 'long_text_ids',
            'run_prefill', 'merge_prefill', 'load_prefill', 'prefill_summary', 'plot_memory', 'plot_trace', 'plot_time',
-           'plot_accuracy', 'save_plots', 'kv_arithmetic']
+           'plot_accuracy', 'save_plots', 'kv_arithmetic', 'recommend_prefill']
 
 # %% ../../nbs/13_prefill.ipynb #dd4843d0
 @dataclass(frozen=True)
@@ -231,11 +231,12 @@ def _by(recs, key):
 def prefill_summary(res:dict) -> dict:
     "The numbers the prose quotes: per mode at the longest length, time ratios, needle scores, and the two targets."
     mem, p = res["memory"], res["preset"]
-    L = max(r["length"] for r in mem)
-    at = {r["mode"]: r for r in mem if r["length"] == L}
     full = {r["length"]: r for r in mem if r["mode"] == "full"}
-    ratio = {m: {r["length"]: r["seconds"] / full[r["length"]]["seconds"] for r in mem if r["mode"] == m} for m in PREFILL_MODES}
-    pred = {m: {r["length"]: r["flops"] / full[r["length"]]["flops"] for r in mem if r["mode"] == m} for m in PREFILL_MODES}
+    both = [r["length"] for r in mem if r["mode"] == "guided" and r["length"] in full]
+    L = max(both) if both else max((r["length"] for r in mem), default=0) # the longest prompt measured with full and guided
+    at = {r["mode"]: r for r in mem if r["length"] == L}
+    ratio = {m: {r["length"]: r["seconds"] / full[r["length"]]["seconds"] for r in mem if r["mode"] == m and r["length"] in full} for m in PREFILL_MODES}
+    pred = {m: {r["length"]: r["flops"] / full[r["length"]]["flops"] for r in mem if r["mode"] == m and r["length"] in full} for m in PREFILL_MODES}
     cfg = res["config"]
     bound = res["prefill_budget"] + cfg["prefill_chunk"] + cfg["probe_len"]
     scores = {lab: sum(r["score"] for r in rs) / len(rs) for lab, rs in _by(res["needle"]["records"], "label").items()}
@@ -340,3 +341,19 @@ def kv_arithmetic(shape:dict, # layers, kv_heads, head_dim, dtype_bytes (+ slidi
     rows = lambda r: glob * min(length, r) * row + side
     return dict(full=rows(length), exact_peak=rows(length), exact_after=rows(cfg.budget),
                 guided_peak=rows(pb + cfg.prefill_chunk + cfg.probe_len))
+
+# %% ../../nbs/13_prefill.ipynb #b7dca26a
+def recommend_prefill(res:dict) -> tuple: # (mode, reasons)
+    "The default prefill mode the measurements support, with the reasons."
+    s = prefill_summary(res)
+    ex, ch = s["scores"].get("exact"), s["scores"].get("chunked")
+    g2 = {l: v for l, v in s["scores"].items() if l.startswith("guided") and not l.endswith("final")}
+    why = [f"needles: exact {ex:.2f}, per-chunk {ch:.2f}, guided " + ", ".join(f"{l[7:]} {v:.2f}" for l, v in g2.items()),
+           f"guided keeps >= 95% of exact's score at prefill_budget <= 2 x budget: {s['target_accuracy']}",
+           f"guided rows per head never above the bound {s['bound_rows']}: {s['target_rows']} (reached: {s['bound_reached']})"]
+    at = s["at_length"]
+    if "full" in at and "guided" in at:
+        why.append(f"at {s['length']} tokens: peak memory above the weights full {at['full']['peak_above_bytes'] / 2**20:.0f} MiB, "
+                   f"guided {at['guided']['peak_above_bytes'] / 2**20:.0f} MiB; time guided / full {s['time_ratio']['guided'][s['length']]:.2f}")
+    ok = bool(s["target_accuracy"]) and s["target_rows"] and s["bound_reached"]
+    return ("guided" if ok else "exact"), why
