@@ -214,7 +214,7 @@ def merge_prefill(needle:dict, # a result with the needle part
                  ) -> dict:
     "One result from `run_prefill` processes that measured parts of one preset side by side."
     if any(m["config"] != needle["config"] for m in memory): raise ValueError("the results have different SnapKV settings")
-    recs = sorted((r for m in memory for r in m["memory"]), key=lambda r: (r["length"], ("full",) + PREFILL_MODES).index(r["mode"]))
+    recs = sorted((r for m in memory for r in m["memory"]), key=lambda r: (r["length"], (("full",) + PREFILL_MODES).index(r["mode"])))
     return {**needle, "memory": recs, "runtime_s": max([needle["runtime_s"]] + [m["runtime_s"] for m in memory]),
             "env": {**needle["env"], "parts": f"{1 + len(memory)} processes side by side"}}
 
