@@ -275,7 +275,8 @@ def plot_trace(res:dict, ax=None):
     for r in res["memory"]:
         if "trace" not in r: continue
         c, _ = MODE_STYLE[r["mode"]]
-        ax.plot([o for o, _ in r["trace"]], [b / 2**20 for _, b in r["trace"]], color=c, label=r["mode"], drawstyle="steps-post")
+        pts = [(0, 0)] + r["trace"] # after each model call: position reached, KV bytes held
+        ax.plot([o for o, _ in pts], [b / 2**20 for _, b in pts], color=c, label=r["mode"], marker=".", ms=3, lw=1)
     ax.set(xlabel="position reached (tokens)", ylabel="KV bytes held (MiB)", title=f"one {res['preset']['trace_length']}-token prefill")
     ax.legend(); ax.grid(alpha=.3)
     return ax
