@@ -129,9 +129,8 @@ def prefill_flops(L:int, # prompt length
         elif kind == "compress": rows = min(rows, budget)
     return total * shape["layers"]
 
-# %% ../../nbs/13_prefill.ipynb #62392cc6
-try: from snapkv_nb.bench.fidelity import make_needle_sample, needle_score, filler_paragraphs
-except ImportError: from snapkv_nb.fidelity import make_needle_sample, needle_score, filler_paragraphs
+# %% ../../nbs/13_prefill.ipynb #a46c859c
+from .fidelity import make_needle_sample, needle_score, filler_paragraphs
 
 def needle_configs(p:PrefillPreset) -> list:
     "The needle part's configurations: label, mode and guided settings."
