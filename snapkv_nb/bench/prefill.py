@@ -129,8 +129,9 @@ def prefill_flops(L:int, # prompt length
         elif kind == "compress": rows = min(rows, budget)
     return total * shape["layers"]
 
-# %% ../../nbs/13_prefill.ipynb #a46c859c
-from .fidelity import make_needle_sample, needle_score, filler_paragraphs
+# %% ../../nbs/13_prefill.ipynb #f538f560
+from .common import filler_paragraphs
+from .fidelity import make_needle_sample, needle_score
 
 def needle_configs(p:PrefillPreset) -> list:
     "The needle part's configurations: label, mode and guided settings."
