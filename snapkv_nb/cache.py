@@ -737,6 +737,14 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     new.layer = self.layer
     return new
 
+# %% ../nbs/01_cache.ipynb #e3c3d3bf
+@patch
+def __deepcopy__(self:EvictingCache, memo:dict, # `copy.deepcopy`'s record of the objects copied so far
+                ) -> EvictingCache:
+    "`copy.deepcopy(cache)`: an independent copy, `fork()` with nothing changed."
+    new = memo[id(self)] = self.fork()
+    return new
+
 # %% ../nbs/01_cache.ipynb #5c6a08a9
 @patch
 def to_quantized(self:EvictingCache, group_size:int=64, # quantization group size
