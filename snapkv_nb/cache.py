@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_cache.ipynb #deb69a67
 from __future__ import annotations
-import contextlib, copy, functools, math, sys, warnings
+import contextlib, functools, math, sys, warnings
 from collections import OrderedDict
 from dataclasses import dataclass, asdict, fields, replace
 from typing import Optional
@@ -772,12 +772,12 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     new.layer = self.layer
     return new
 
-# %% ../nbs/01_cache.ipynb #7cc3e1b7
+# %% ../nbs/01_cache.ipynb #e3c3d3bf
 @patch
-def __deepcopy__(self:EvictingCache, memo:dict): # `copy.deepcopy`'s memo of copied objects
-    "An independent copy (what `copy.deepcopy` and mlx-lm's prompt-cache LRU make); the dtype object is shared."
-    new = memo[id(self)] = type(self).__new__(type(self))
-    new.__dict__.update({k: v if k == "_dtype" else copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+def __deepcopy__(self:EvictingCache, memo:dict, # `copy.deepcopy`'s record of the objects copied so far
+                ) -> EvictingCache:
+    "`copy.deepcopy(cache)`: an independent copy, `fork()` with nothing changed."
+    new = memo[id(self)] = self.fork()
     return new
 
 # %% ../nbs/01_cache.ipynb #5c6a08a9

@@ -19,11 +19,11 @@ from .model import ModelFileError, ModelNotFoundError, converted_dir, ensure_fas
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'PREFILL_STEP_SIZE', 'DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS',
-           'BENCH_RUNNERS', 'COMMANDS', 'UsageError', 'one_line', 'aliases', 'cli_parser', 'add_snapkv_flags',
-           'snapkv_config', 'read_prompt', 'check_safetensors', 'check_model_dir', 'load_model', 'prompt_tokens',
-           'PrefillProgress', 'check_generation', 'stream_answer', 'kv_summary', 'fmt_bytes', 'format_report',
-           'snapkv_caches', 'snapkv_generate', 'demo_prompt', 'find_tokens', 'heads_keeping', 'demo_table',
-           'snapkv_demo', 'snapkv_bench', 'ExternalCommand', 'run_command', 'main']
+           'BENCH_RUNNERS', 'COMMANDS', 'SHARDED_GENERATE', 'UsageError', 'one_line', 'aliases', 'cli_parser',
+           'add_snapkv_flags', 'snapkv_config', 'read_prompt', 'check_safetensors', 'check_model_dir', 'load_model',
+           'prompt_tokens', 'PrefillProgress', 'check_generation', 'stream_answer', 'kv_summary', 'fmt_bytes',
+           'format_report', 'snapkv_caches', 'snapkv_generate', 'demo_prompt', 'find_tokens', 'heads_keeping',
+           'demo_table', 'snapkv_demo', 'snapkv_bench', 'ExternalCommand', 'run_command', 'main']
 
 # %% ../nbs/30_cli.ipynb #312d2cb4
 class UsageError(ValueError):
@@ -76,11 +76,14 @@ _SNAPKV_CHOICES = {"scorer": "SCORERS", "kv_bits": "KV_BITS", "prefill": "PREFIL
 def add_snapkv_flags(parser:argparse.ArgumentParser, # the parser to add to
                      defaults:SnapKVConfig|None=None, # the flags' defaults (None: `SnapKVConfig()`)
                     ) -> argparse.ArgumentParser:
-    "One flag per `SnapKVConfig` field, with the field's type, comment and (default) value."
+    "One flag per `SnapKVConfig` field, with the field's type, comment and (default) value; a field's flag `parser` already has stays its own."
     defaults = defaults or SnapKVConfig()
     g = parser.add_argument_group("SnapKV settings", "one per SnapKVConfig field; ignored with --full-cache")
     hints, docs = typing.get_type_hints(SnapKVConfig), docments(SnapKVConfig)
     for f in dataclasses.fields(SnapKVConfig):
+        if (own := parser._option_string_actions.get(_flag(f.name))) is not None: # e.g. mlx_lm.server's --kv-bits
+            if own.dest != f.name: raise ValueError(f"{parser.prog}: its {_flag(f.name)} sets `{own.dest}`, not the SnapKV setting `{f.name}`")
+            continue # the parser's own flag gives the value, under the field's name
         kw = dict(dest=f.name, default=getattr(defaults, f.name), help=(docs.get(f.name) or f.name).replace("%", "%%") + " (default: %(default)s)")
         if (vals := getattr(snapkv_nb.cache, _SNAPKV_CHOICES.get(f.name, ""), None)): kw["metavar"] = "{" + ",".join(map(str, vals)) + "}"
         if hints[f.name] is bool: g.add_argument(_flag(f.name), action=argparse.BooleanOptionalAction, **kw)
@@ -343,9 +346,11 @@ def snapkv_generate(
     ignore_chat_template:store_true=False, # tokenize the prompt as it is, without the chat template
     prefill_step_size:int=PREFILL_STEP_SIZE, # prompt tokens per prefill chunk
     full_cache:store_true=False, # use mlx-lm's plain KVCache instead of SnapKV (for comparison)
+    sharded:store_true=False, # run tensor-parallel under mlx.launch (see 32_distributed); also --json-out PATH then
     config:SnapKVConfig=None, # SnapKV settings (None: `SnapKVConfig()`); on the command line, one flag per field
 ):
     "Generate text with a SnapKV KV cache, streaming it, then report prompt size, kept rows, KV bytes and speed."
+    if sharded: raise UsageError("--sharded: run `snapkv generate --sharded ...` (snapkv_nb.distributed.sharded_generate_main), not this function")
     check_generation(max_tokens, temp, top_p, seed, prefill_step_size)
     text = read_prompt(prompt, prompt_file, encoding)
     cfg = None if full_cache else (config or SnapKVConfig())
@@ -522,6 +527,7 @@ class ExternalCommand:
 COMMANDS = {"generate": snapkv_generate, "demo": snapkv_demo, "bench": snapkv_bench,
             "serve": ExternalCommand("snapkv_nb.serve:serve_main", "An OpenAI-compatible HTTP server (mlx_lm.server) whose prompt caches are SnapKV caches."),
             "chat": ExternalCommand("snapkv_nb.serve:chat_main", "Chat with a model in the terminal, the conversation in a SnapKV cache.")}
+SHARDED_GENERATE = ExternalCommand("snapkv_nb.distributed:sharded_generate_main", "Tensor-parallel SnapKV generation under mlx.launch.") # `snapkv generate --sharded`
 
 def _usage() -> str:
     return (f"usage: snapkv {{{','.join(COMMANDS)}}} [options]   (snapkv COMMAND -h for a command's options)\n\n"
@@ -557,6 +563,9 @@ def main(argv:list|None=None, # arguments after `snapkv` (None: `sys.argv[1:]`, 
         if argv[0] == "--version": print(f"snapkv {snapkv_nb.__version__}"); return 0
         if argv[0] not in COMMANDS: raise UsageError(f"unknown command {argv[0]!r} (choose from {', '.join(COMMANDS)})")
         prog, cmd = f"snapkv {argv[0]}", COMMANDS[argv[0]]
+        if argv[0] == "generate" and "--sharded" in argv[1:]: # 32_distributed's entry takes the arguments as they are
+            prog = "snapkv generate --sharded"
+            return int(SHARDED_GENERATE(argv[1:], "generate --sharded") or 0)
         if isinstance(cmd, ExternalCommand): return int(cmd(argv[1:], argv[0]) or 0)
         run_command(cmd, argv[1:], prog)
         return 0

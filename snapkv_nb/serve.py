@@ -4,7 +4,7 @@
 
 # %% ../nbs/31_serve.ipynb #f659a974
 from __future__ import annotations
-import argparse, hashlib, json, logging, os, re, signal, sys, time, types
+import argparse, copy, hashlib, json, logging, os, re, signal, sys, time, types
 from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -15,48 +15,32 @@ from mlx_lm.models.cache import LRUPromptCache, make_prompt_cache, can_trim_prom
 
 from .cache import SnapKVConfig, EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache
 from .model import converted_dir, load_default_model
+from .cli import UsageError, add_snapkv_flags, one_line, snapkv_config
 
 # %% auto #0
-__all__ = ['SNAPKV_FLAGS', 'FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'UsageError', 'add_snapkv_flags', 'snapkv_config',
-           'conversation_cache', 'kv_stats', 'fmt_bytes', 'kv_line', 'dtype_named', 'conversation_id',
-           'SnapKVPromptCache', 'resolve_model', 'provider_class', 'patched', 'serve_main', 'common_prefix',
-           'ChatSession', 'turn_line', 'chat_parser', 'chat_main', 'free_port', 'exit_with_parent', 'ServerProcess',
-           'gpl_paragraphs', 'multiturn_case', 'run_conversation', 'TieredSession', 'multiturn_methods',
-           'run_multiturn', 'plot_multiturn', 'multiturn_table', 'merge_multiturn', 'recount_accuracy']
+__all__ = ['FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'add_serve_flags', 'serve_config', 'conversation_cache', 'kv_stats',
+           'fmt_bytes', 'kv_line', 'conversation_id', 'SnapKVPromptCache', 'resolve_model', 'provider_class', 'patched',
+           'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main', 'free_port',
+           'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case', 'run_conversation', 'TieredSession',
+           'multiturn_methods', 'run_multiturn', 'plot_multiturn', 'multiturn_table', 'merge_multiturn',
+           'recount_accuracy']
 
 # %% ../nbs/31_serve.ipynb #5ef9db41
-SNAPKV_FLAGS = ("budget", "window", "n_sink", "kernel_size", "pooling") # SnapKVConfig fields exposed as flags
-_HELP = dict(budget="rows kept per head after each prompt (turn): sinks + window + top scored",
-             window="observation window: the last prompt positions, whose queries score the rest",
-             n_sink="first positions always kept (attention sinks)",
-             kernel_size="pooling kernel along positions (odd; 1 = none)",
-             pooling="pooling of the scores")
-
-class UsageError(ValueError):
-    "Bad command-line input: reported as one line on stderr, exit code 2."
-
-def add_snapkv_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
-                    ) -> argparse.ArgumentParser: # the same parser
-    "Add `--budget --window --n-sink --kernel-size --pooling --full-cache` to `parser`, defaults from `SnapKVConfig`."
-    d = {f.name: f.default for f in fields(SnapKVConfig)}
-    g = parser.add_argument_group("SnapKV", "KV-cache eviction (defaults are SnapKVConfig's)")
-    for name in SNAPKV_FLAGS:
-        kw = dict(choices=["avg", "max"]) if name == "pooling" else dict(type=int)
-        g.add_argument("--" + name.replace("_", "-"), dest=name, default=d[name], help=f"{_HELP[name]} (default: {d[name]})", **kw)
-    g.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
+def add_serve_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
+                   ) -> argparse.ArgumentParser: # the same parser
+    "The CLI's SnapKV flags (one per `SnapKVConfig` field, the parser's own kept) and `--full-cache`."
+    add_snapkv_flags(parser)
+    parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
     return parser
 
-def snapkv_config(args:argparse.Namespace, # parsed flags from a parser with `add_snapkv_flags`
-                 ) -> SnapKVConfig|None: # None with --full-cache
-    "The validated `SnapKVConfig` of the flags (`UsageError` naming the flag when a value is bad)."
+def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_serve_flags`
+                ) -> SnapKVConfig|None: # None with --full-cache
+    "The validated `SnapKVConfig` of the flags (a `UsageError` when a setting is refused)."
     if args.full_cache: return None
-    try: return SnapKVConfig(**{k: getattr(args, k) for k in SNAPKV_FLAGS})
-    except (ValueError, TypeError) as e:
-        msg = str(e) # name the flags, not the fields
-        for k in SNAPKV_FLAGS:
-            flag = "--" + k.replace("_", "-")
-            msg = msg.replace(f"`{k}`", flag).replace(k, flag) if "_" in k else msg.replace(f"`{k}`", flag)
-        raise UsageError(msg) from e
+    cfg = snapkv_config({f.name: getattr(args, f.name) for f in fields(SnapKVConfig)})
+    if cfg.prefill == "guided":
+        raise UsageError("--prefill guided is not available here (mlx-lm runs the prompt; the look-ahead driver is `snapkv generate`'s)")
+    return cfg
 
 # %% ../nbs/31_serve.ipynb #8d221fb3
 def conversation_cache(model, # an mlx-lm model
@@ -96,12 +80,6 @@ def kv_line(cache:list) -> str:
     where = f"SnapKV on {s['snapkv_layers']}/{s['layers']} layers" if s["snapkv_layers"] else "full cache"
     return (f"{s['rows']} rows per head for {s['tokens']} tokens ({where}), KV {fmt_bytes(s['held_bytes'])} held "
             f"vs {fmt_bytes(s['full_bytes'])} without eviction ({s['ratio']:.1f}x)")
-
-# %% ../nbs/31_serve.ipynb #5a31f582
-import copy, copyreg
-def dtype_named(name:str): return getattr(mx, name) # mx.float32 from "float32"
-def _reduce_dtype(d): return dtype_named, (str(d).rsplit(".", 1)[-1],)
-copyreg.pickle(type(mx.float32), _reduce_dtype)
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -166,17 +144,13 @@ def patched(module, **names):
     finally:
         for k, v in old.items(): setattr(module, k, v)
 
-def _one_line(e:BaseException) -> str:
-    return " | ".join(l.strip() for l in str(e).splitlines() if l.strip()) or type(e).__name__
-
 def _parser_module(argv:list, prog:str, after_parse):
     "A stand-in for the `argparse` module whose parser adds SnapKV's flags, parses `argv` and calls `after_parse(ns)`."
     class Parser(argparse.ArgumentParser):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **{**kwargs, "prog": prog})
-            add_snapkv_flags(self)
+        def __init__(self, *args, **kwargs): super().__init__(*args, **{**kwargs, "prog": prog})
         def error(self, message): raise UsageError(message)
         def parse_args(self, args=None, namespace=None):
+            add_serve_flags(self) # now, after mlx-lm's own flags (its --kv-bits and --kv-group-size stay its own)
             ns = super().parse_args(argv if args is None else args, namespace)
             after_parse(ns)
             return ns
@@ -196,7 +170,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     import mlx_lm.server as srv
     state = {}
     def after_parse(ns):
-        state["config"] = snapkv_config(ns)
+        state["config"] = serve_config(ns)
         if ns.max_tokens < 1: raise UsageError(f"--max-tokens must be positive, got {ns.max_tokens}")
         if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
         ns.model = resolve_model(ns.model)
@@ -213,7 +187,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                      ModelProvider=provider_class(srv.ModelProvider)):
             srv.main()
     except UsageError as e:
-        print(f"snapkv serve: error: {_one_line(e)}", file=sys.stderr)
+        print(f"snapkv serve: error: {one_line(e)}", file=sys.stderr)
         return 2
     except SystemExit as e: # -h/--help
         return e.code if isinstance(e.code, int) else 0
@@ -310,7 +284,7 @@ def chat_parser() -> argparse.ArgumentParser:
     for a in p._actions:
         if a.dest == "model": a.help = "mlx-lm model directory, .gguf file or Hugging Face repo (default: the embedded SmolLM2-135M-Instruct)"
     p.add_argument("--file", default=None, help="a text file whose contents start the conversation (sent with the first message)")
-    add_snapkv_flags(p)
+    add_serve_flags(p)
     def error(message): raise UsageError(message)
     p.error = error
     return p
@@ -327,7 +301,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     try:
         args = chat_parser().parse_args(list(argv))
-        cfg = snapkv_config(args)
+        cfg = serve_config(args)
         if args.max_tokens < 1: raise UsageError(f"--max-tokens must be positive, got {args.max_tokens}")
         if args.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {args.prefill_step_size}")
         if args.max_kv_size is not None and cfg is not None: raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
@@ -339,7 +313,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
             if not doc: raise UsageError(f"--file: empty: {args.file}")
         model, tok = _load(args.model)
     except (UsageError, FileNotFoundError) as e:
-        print(f"snapkv chat: error: {_one_line(e)}", file=sys.stderr)
+        print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
     except SystemExit as e: # -h
         return e.code if isinstance(e.code, int) else 0
