@@ -716,6 +716,10 @@ def _set_state(self:EvictingCache, st):
         raise ValueError(f"not a {type(self).__name__} state (expected a dict with a 'version'), got {type(st).__name__}")
     if st["version"] != STATE_VERSION:
         raise ValueError(f"{type(self).__name__} state version {st['version']}: this snapkv_nb reads versions 1 and {STATE_VERSION}")
+    need = ("keys", "values", "kept_pos", "obs_q", "obs_end", "offset", "rows", "n_kept", "tail_pos", "compressions",
+            "in_prompt", "prompt_start", "prompt_end", "due", "layer", "dtype", "config") # `extra` may be absent (empty)
+    if missing := [k for k in need if k not in st]:
+        raise ValueError(f"{type(self).__name__} state version {STATE_VERSION} lacks {missing} (a damaged or hand-made file?)")
     tup = lambda x: tuple(x) if isinstance(x, list) else x # quantized triples come back as lists
     opt = lambda x: None if x is None or x == -1 else int(x)
     self.config = SnapKVConfig(**st["config"])
