@@ -121,7 +121,7 @@ def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
 def _changed(cfg:SnapKVConfig, **changes) -> SnapKVConfig:
     "`cfg` with `changes`; changing one spelling of chunked prefill changes the other with it."
     if "prefill" in changes and "compress_per_chunk" not in changes:
-        changes["compress_per_chunk"] = changes["prefill"] == "chunked"
+        changes["compress_per_chunk"] = isinstance(changes["prefill"], str) and changes["prefill"] == "chunked" # a bad `prefill` is named by its own check
     elif "compress_per_chunk" in changes and "prefill" not in changes:
         changes["prefill"] = "chunked" if changes["compress_per_chunk"] else ("exact" if cfg.prefill == "chunked" else cfg.prefill)
     names = {f.name for f in fields(SnapKVConfig)}
