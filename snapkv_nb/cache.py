@@ -625,6 +625,7 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     "A prompt cache for `model` with `cls` (SnapKV) on every full-attention layer."
     cfg = _config_from(config, settings)
     if not (isinstance(cls, type) and issubclass(cls, EvictingCache)): raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
+    if not isinstance(capture, bool): raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
     if cls.uses_queries and cfg.scorer == "query" and not capture:
         raise ValueError("scorer='query' needs the query capture: with capture=False there are no queries to score with")
     if _latent_attention(model):
