@@ -8,7 +8,7 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from .cache import SnapKVCache
+from .cache import EvictingCache
 
 # %% auto #0
 __all__ = ['OFFSET_MODES', 'rope_at', 'rope_logits', 'eviction_logits', 'eviction_logit_error', 'plot_eviction_error',
@@ -118,8 +118,9 @@ def decode_logits_with_offset(model:nn.Module, # an mlx-lm model
                              ) -> mx.array: # [vocab] logits of the step
     "Logits of one decode step of `token`, with `SnapKVCache` offsets at the true position or at the row count."
     if offset_mode not in OFFSET_MODES: raise ValueError(f"`offset_mode` must be one of {OFFSET_MODES}, got {offset_mode!r}")
-    snap = [c for c in cache if isinstance(c, SnapKVCache)]
-    for c in snap: c._maybe_compress()
+    snap = [c for c in cache if isinstance(c, EvictingCache)]
+    for c in snap:
+        if c.in_prompt and not c.held: c.compress() # a compression still due runs first
     saved = [(c.offset, c.size()) for c in snap]
     if offset_mode == "rows":
         for c in snap: c.offset = c.size()
