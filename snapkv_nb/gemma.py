@@ -15,7 +15,7 @@ from pathlib import Path
 import mlx.core as mx
 import numpy as np
 
-from .model import ModelNotFoundError, cache_dir, _site_dirs, _is_converted
+from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, _site_dirs, _is_converted
 
 # %% ../nbs/04_gemma.ipynb #0f5a384f
 GEMMA_NAME = 'gemma3-270m'  # the model's name (CLI `--model`) and the stem of its converted directories
@@ -253,6 +253,7 @@ def convert_gemma(gguf_path:str|Path, # a gemma3 GGUF file
     _check_dtype(dtype)
     gguf_path, out = Path(gguf_path), Path(out)
     t0 = time.time()
+    check_gguf(gguf_path)  # a corrupt or truncated file fails here, naming the file (ModelFileError)
     reader = GGUFReader(str(gguf_path))
     md = gguf_metadata(reader)
     cfg = gemma_config(md, [t.name for t in reader.tensors])
