@@ -13,15 +13,16 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from .cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .cache import (SnapKVCache, SnapKVConfig, make_snapkv_cache, StreamingLLMCache, RandomEvictionCache,
+                             expect_prompt, hold)
 
 # %% auto #0
 __all__ = ['LICENSE_DIR', 'FILLER_FILES', 'STDLIB_MODULES', 'LM_TEXT', 'NEEDLES', 'HUGE', 'METHODS', 'PRESETS', 'paragraphs',
            'stdlib_paragraphs', 'filler_paragraphs', 'lm_text', 'Needle', 'NeedleSample', 'make_needle_sample',
-           'needle_score', 'StreamingLLMCache', 'RandomEvictionCache', 'fork_as', 'prefill', 'layer_seed',
-           'method_caches', 'chunked_run', 'stack_caches', 'greedy_decode', 'lm_metrics', 'continuation_logprobs',
-           'FidelityPreset', 'run_needle_sample', 'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm',
-           'plot_sweep', 'run_fidelity', 'save_plots', 'load_results', 'report_markdown']
+           'needle_score', 'fork_as', 'prefill', 'layer_seed', 'method_caches', 'chunked_run', 'stack_caches',
+           'greedy_decode', 'lm_metrics', 'continuation_logprobs', 'FidelityPreset', 'run_needle_sample',
+           'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm', 'plot_sweep', 'run_fidelity', 'save_plots',
+           'load_results', 'report_markdown']
 
 # %% ../nbs/10_fidelity.ipynb #4d918cc4
 LICENSE_DIR = "/usr/share/common-licenses"
@@ -180,62 +181,34 @@ def needle_score(answer:str, # the model's decoded answer (after the primed answ
     m = re.search(r"\d+", answer)
     return int(m is not None and m.group() == code)
 
-# %% ../nbs/10_fidelity.ipynb #9a5e711c
-class StreamingLLMCache(SnapKVCache):
-    "StreamingLLM as a SnapKV selection: keeps the `n_sink` first and the `budget - n_sink` most recent positions."
-    def scores(self) -> mx.array:
-        "Each row's true position: later is better."
-        return self.kept_positions.astype(mx.float32)
-
-class RandomEvictionCache(SnapKVCache):
-    "Random eviction: the sinks and the window kept, the other rows drawn uniformly at random from `seed`."
-    def __init__(self, *args, seed:int=0, **kwargs): # `seed` seeds the scores; the rest as `SnapKVCache`
-        super().__init__(*args, **kwargs)
-        self.seed = seed
-    def scores(self) -> mx.array:
-        "Uniform random scores, the same for the same seed and shape."
-        return mx.random.uniform(shape=self.kept_positions.shape, key=mx.random.key(self.seed))
-
 # %% ../nbs/10_fidelity.ipynb #a5b4f625
 def fork_as(cache:SnapKVCache, # the cache to copy
             cls:type=SnapKVCache, # the class of the copy (a `SnapKVCache` subclass)
             **changes, # `SnapKVConfig` settings to change, e.g. `budget=128`
            ) -> SnapKVCache:
     "An independent copy of `cache` as a `cls` with some settings changed (`SnapKVCache.fork` for subclasses)."
-    new = cls(config=replace(cache.config, **changes))
-    st = cache.state
-    st[-1] = [getattr(new.config, n) for n in SnapKVConfig.__dataclass_fields__]
-    if new.config.scorer == "key": st[3] = None # a key-scored cache holds no queries (`scores` would use them)
-    new.state = st
-    return new
+    return cache.fork(cls=cls, **changes)
 
 # %% ../nbs/10_fidelity.ipynb #fd197655
 HUGE = 1 << 30 # a budget that never evicts
 
-class _HoldCache(SnapKVCache):
-    "A SnapKV cache that never compresses: after the prompt it keeps all rows, the queries, and the due compression."
-    def _maybe_compress(self): pass
-
 def prefill(model:nn.Module, # an mlx-lm model
             ids:list, # prompt token ids
             window:int=32, # queries to keep: at least the largest `window` the copies will use
-            step:int=512, # prefill chunk size (a chunk of one token is avoided)
+            step:int=512, # prefill chunk size
            ) -> tuple: # (per-layer held caches, the last token's logits [V] float32)
     "Run the prompt once with no eviction; returns caches ready for `method_caches` and the last token's logits."
-    caches = [_HoldCache(config=c.config) if type(c) is SnapKVCache else c
-              for c in make_snapkv_cache(model, budget=HUGE, window=window)]
-    if not all(isinstance(c, _HoldCache) for c in caches):
+    caches = make_snapkv_cache(model, budget=HUGE, window=window)
+    if not all(isinstance(c, SnapKVCache) for c in caches):
         raise TypeError("the fidelity benchmark needs a SnapKVCache on every layer (no sliding-window layers)")
     if len(ids) < 3: raise ValueError("the prompt needs at least 3 tokens")
-    n, i = len(ids) - 1, 0
-    while i < n:
-        j = min(i + step, n)
-        if n - j == 1: j -= 1 # a one-token chunk would be taken for the last prompt token
-        model(mx.array([ids[i:j]]), cache=caches)
-        mx.eval([c.keys for c in caches])
-        i = j
-    logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
-    mx.eval(logits, [c._obs_q for c in caches])
+    expect_prompt(caches, len(ids))
+    with hold(caches):
+        for i in range(0, len(ids) - 1, step):
+            model(mx.array([ids[i:min(i + step, len(ids) - 1)]]), cache=caches)
+            mx.eval([c.keys for c in caches])
+        logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
+    mx.eval(logits, [c.captured_queries for c in caches])
     return caches, logits
 
 # %% ../nbs/10_fidelity.ipynb #06ad2caf
@@ -261,7 +234,8 @@ def method_caches(held:list, # caches from `prefill`
     out = []
     for i, c in enumerate(held):
         w = changes.get("window", c.config.window)
-        if changes.get("scorer") == "query" and (c._obs_q is None or c._obs_q.shape[2] < min(w, c.offset)):
+        q = c.captured_queries
+        if changes.get("scorer") == "query" and (q is None or q[0].shape[2] < min(w, c.offset)):
             raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
         f = fork_as(c, cls, **changes)
         if cls is RandomEvictionCache: f.seed = layer_seed(seed, i)
@@ -293,21 +267,7 @@ def chunked_run(model:nn.Module, # an mlx-lm model
 def stack_caches(runs:list, # per-layer cache lists, all compressed, same offset and rows
                 ) -> list:
     "One per-layer cache list holding several compressed runs of the same prompt as one batch."
-    out = []
-    for cs in zip(*runs):
-        c0 = cs[0]
-        if any(c._compress_due or c._prefilling for c in cs): raise ValueError("compress every cache before stacking")
-        if len({(c.offset, c._rows, c._n_kept, c._tail_pos) for c in cs}) != 1:
-            raise ValueError("only caches with the same offset and rows can be stacked")
-        sts = [c.state for c in cs]
-        st = sts[0]
-        st[0], st[1] = (mx.concatenate([s[i] for s in sts], axis=0) for i in (0, 1))
-        st[2] = None if c0._kept_pos is None else mx.concatenate([s[2] for s in sts], axis=0)
-        st[3] = None
-        new = SnapKVCache(config=c0.config)
-        new.state = st
-        out.append(new)
-    return out
+    return [SnapKVCache.merge(cs) for cs in zip(*runs)]
 
 # %% ../nbs/10_fidelity.ipynb #8bd780f7
 def greedy_decode(model:nn.Module, # an mlx-lm model

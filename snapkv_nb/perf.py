@@ -68,7 +68,7 @@ def stored_bytes(caches:list, # per-layer caches
 def row_bytes(caches:list, # per-layer caches, each holding at least one unquantized row
              ) -> int:
     "Bytes of one token's key and value rows, summed over the layers."
-    return sum(c.state[0].nbytes // c.state[0].shape[2] + c.state[1].nbytes // c.state[1].shape[2] for c in caches)
+    return sum(x.nbytes // x.shape[2] for c in caches for x in c.keys_and_values())
 
 # %% ../nbs/11_performance.ipynb #3f3d84cc
 def decode_weight_bytes(model:nn.Module, # an mlx-lm model
@@ -212,7 +212,7 @@ def interleave(fns:dict, # name -> zero-argument function returning a number
 def _replayed(c, make, L:int, step:int):
     "A cache from `make()` fed this pass cache's first `L - 1` rows in `generate_step`'s chunks (non-SnapKV layers: a copy)."
     if not isinstance(c, SnapKVCache): return copy_cache(c)
-    new, (k, v) = make(), c.state[:2]
+    new, (k, v) = make(), c.keys_and_values()
     for s, e in gs_chunks(L, step): new.update_and_fetch(k[..., s:e, :], v[..., s:e, :])
     return new
 
@@ -267,7 +267,7 @@ def time_stages(pass_caches:list, # end-of-prompt SnapKV caches at a length boun
             t0 = time.perf_counter(); idx = [snap_select_indices(s, b, cfg.n_sink, cfg.window) for s in sc]; mx.eval(idx)
             sel += time.perf_counter() - t0
             t0 = time.perf_counter()
-            g = [[mx.take_along_axis(x, i[..., None], axis=2) for x in c.state[:2]] for c, i in zip(cs, idx)]; mx.eval(g)
+            g = [[mx.take_along_axis(x, i[..., None], axis=2) for x in c.keys_and_values()] for c, i in zip(cs, idx)]; mx.eval(g)
             gat += time.perf_counter() - t0
         out["select"].append(sel / len(budgets)); out["gather"].append(gat / len(budgets))
     return out
@@ -348,10 +348,10 @@ def measure(model:nn.Module, # an mlx-lm model
     plan = prefill_plan(cfg.lengths, cfg.prefill_step)
     res = dict(lengths=sorted(cfg.lengths), budgets=list(cfg.budgets), per_length=[], prefill=[])
     warm = min(512, min(cfg.lengths) - 1)  # one-time costs of the process (first allocations, BLAS threads)
-    wc = make_snapkv_cache(model, max(cfg.budgets), **snap)
+    wc = make_snapkv_cache(model, budget=max(cfg.budgets), **snap)
     model(tokens[:warm][None], cache=wc); mx.eval([c.state for c in wc]); del wc
     for chunks in plan:
-        caches = make_snapkv_cache(model, max(cfg.budgets), **snap)
+        caches = make_snapkv_cache(model, budget=max(cfg.budgets), **snap)
         n_layers = sum(isinstance(c, SnapKVCache) for c in caches)
         def at_length(L, recs):
             log(f"end-of-prompt pass: {L - 1} tokens in {sum(r['seconds'] for r in recs):.1f} s")
@@ -363,7 +363,7 @@ def measure(model:nn.Module, # an mlx-lm model
     rbs = {r["length"]: r["row_bytes"] for r in res["per_length"]}
     for b in cfg.chunk_budgets:
         for chunks in plan:
-            caches = make_snapkv_cache(model, b, compress_per_chunk=True, **snap)
+            caches = make_snapkv_cache(model, budget=b, compress_per_chunk=True, **snap)
             n_layers = sum(isinstance(c, SnapKVCache) for c in caches)
             recs = prefill_pass(model, caches, tokens, chunks)
             for r in recs:
@@ -383,7 +383,7 @@ def _layer_shape(model:nn.Module) -> tuple:
     from mlx_lm.models.cache import make_prompt_cache
     cs = make_prompt_cache(model)
     model(mx.array([[0]]), cache=cs)
-    k = cs[0].state[0]
+    k = cs[0].keys_and_values()[0]
     attn = getattr(model.layers[0], "self_attn", None)
     hq = getattr(attn, "n_heads", None) or getattr(getattr(model, "args", None), "num_attention_heads", None) or k.shape[1]
     return k.shape[1], int(hq), k.shape[3]
