@@ -22,7 +22,7 @@ __all__ = ['LICENSE_DIR', 'PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS'
            'greedy_decode', 'stop_test', 'decode_answer', 'veloxquant_available', 'veloxquant_answer', 'Spec',
            'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs', 'summarize', 'plot_budget',
            'plot_length', 'plot_kept_map', 'load_task_model', 'run_tasks', 'save_plots', 'load_results',
-           'report_markdown', 'variant_table', 'kept_table']
+           'merge_results', 'report_markdown', 'variant_table', 'kept_table']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
 LICENSE_DIR = "/usr/share/common-licenses"
@@ -655,7 +655,10 @@ class ModelRun:
     tasks:tuple=tuple(TASKS) # task names
     own_samples:int=1 # samples per (task, length) that also run the own-prefill methods...
     own_lengths:Optional[tuple]=None # ... at these lengths only (None: all)
+    own_tasks:Optional[tuple]=None # ... on these tasks only (None: all)
     ratios:tuple=(4, 8, 16, 32) # compression ratios on the global layers
+    carry_signal:bool=False # after the first length, run only the tasks that had signal at the first length...
+    later_tasks:Optional[tuple]=None # ... and of those only these (None: all), when time is short
 
 @dataclass(frozen=True)
 class TasksPreset:
@@ -669,10 +672,14 @@ class TasksPreset:
     step:int=512 # shared prefill chunk size
     seed:int=0 # run seed (samples and random eviction)
 
+_OWN = ("niah_single_number", "niah_multikey", "niah_multiquery", "vt") # tasks the own-prefill methods run on in `full`
+
 PRESETS = {
     "small": TasksPreset("small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multikey", "vt"), ratios=(4, 8)),)),
-    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,)),
-                                 ModelRun("gemma3-270m", (4096, 8192), 1, own_lengths=(4096,))),
+    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,), own_tasks=_OWN, carry_signal=True),
+                                 ModelRun("gemma3-270m", (4096, 8192), 1, ("niah_single_number", "niah_multikey", "vt"),
+                                          own_lengths=(4096,), own_tasks=("niah_multikey",), carry_signal=True,
+                                          later_tasks=("niah_multikey",))),
                         variants=(("window32", (("window", 32),)), ("window64", (("window", 64),)), ("max_pool", (("pooling", "max"),)))),
 }
 
@@ -868,7 +875,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
         methods.remove("veloxquant"); p = replace(p, methods=tuple(methods))
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
     texts = prose_texts(); vocab = vocabulary(texts)
-    records, samples, kmaps, timing = [], [], [], {}
+    records, samples, kmaps, timing, skipped = [], [], [], {}, {}
     old, prev = Path(out_dir)/"tasks.json", {}
     if only is not None and old.is_file(): # keep the other models' part of an earlier run of this preset
         prev = load_results(old)
@@ -877,6 +884,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
             keep = lambda x: x["model"] != only
             records, kmaps = [x for x in prev["records"] if keep(x)], [x for x in prev["kept_maps"] if keep(x)]
             samples = [x for x in prev["samples"] if keep(x)]
+            skipped = {k: v for k, v in prev.get("skipped", {}).items() if k != only}
             timing = {k: v for k, v in prev["timing_seconds"].items() if not k.startswith(only + "/") and k != "total"}
     n0 = len(samples)
     for r in p.runs:
@@ -885,13 +893,21 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
         model, tok = (models or {}).get(r.model) or load_task_model(r.model)
         timing[f"{r.model}/load"] = round(time.time() - tl, 1)
         chat = MODELS[r.model]["chat"]
-        for L in r.lengths:
+        tasks = list(r.tasks)
+        for li, L in enumerate(r.lengths):
             tl = time.time()
+            if li == 1 and r.carry_signal: # a task the model cannot do at the first length is not run longer
+                first = summarize(dict(preset=asdict(p), records=[x for x in records if x["model"] == r.model]))
+                tasks = [t for t in tasks if t in first["signal_tasks"].get(f"{r.model}@{r.lengths[0]}", [])
+                         and (r.later_tasks is None or t in r.later_tasks)]
+                skipped[r.model] = dict(after=r.lengths[0], lengths=list(r.lengths[1:]), tasks=[t for t in r.tasks if t not in tasks],
+                                        later_tasks=None if r.later_tasks is None else list(r.later_tasks))
+                log(f"{r.model}: lengths {r.lengths[1:]} run the tasks with signal at {r.lengths[0]}: {tasks}")
             for i in range(r.samples):
-                for task in r.tasks:
+                for task in tasks:
                     s = make_sample(tok, task, L, i, chat, p.seed, texts, vocab)
                     want_map = task == "niah_multikey" and i == 0
-                    own = i < r.own_samples and (r.own_lengths is None or L in r.own_lengths)
+                    own = i < r.own_samples and (r.own_lengths is None or L in r.own_lengths) and (r.own_tasks is None or task in r.own_tasks)
                     recs, tm, km = run_sample(model, tok, s, preset_specs(p, r, own), completion=not chat,
                                               seed=p.seed, step=p.step, keep_map=want_map)
                     for x in recs: x.update(model=r.model, sample=len(samples), index=i)
@@ -913,7 +929,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
     res = dict(schema=1, preset=asdict(p), models={r.model: MODELS[r.model]["label"] for r in p.runs if r.model in done},
                tasks={t: dict(TASKS[t]) for t in TASKS}, defaults=asdict(SnapKVConfig()), versions=_versions(),
                created=time.strftime("%Y-%m-%dT%H:%M:%S%z"), haystack=f"{LICENSE_DIR}/{{{','.join(sorted(texts))}}}",
-               records=records, samples=samples, kept_maps=kmaps)
+               skipped=skipped, records=records, samples=samples, kept_maps=kmaps)
     res["calls"] = (prev.get("calls", [])) + \
                    [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r})"]
     res["summary"] = summarize(res)
@@ -943,6 +959,30 @@ def load_results(path:str|Path="results/tasks.json", # a tasks.json
                 ) -> dict:
     "A result written by `run_tasks`."
     return json.loads(Path(path).read_text())
+
+def merge_results(paths:list, # tasks.json files of one preset, each with other models (e.g. run in parallel with `only`)
+                  out_dir:str|Path="results", # where the merged tasks.json and the PNGs go
+                  plots:bool=True, # write the PNG plots
+                 ) -> dict:
+    "One result from several runs of the same preset on different models; summary and plots recomputed."
+    rs = [load_results(p) for p in paths]
+    if len({r["preset"]["name"] for r in rs}) != 1: raise ValueError("paths must hold runs of one preset")
+    ms = [m for r in rs for m in r["models"]]
+    if len(ms) != len(set(ms)): raise ValueError(f"paths must hold different models, got {ms}")
+    res = dict(rs[0], models={m: l for r in rs for m, l in r["models"].items()}, calls=[c for r in rs for c in r.get("calls", [])],
+               skipped={k: v for r in rs for k, v in r.get("skipped", {}).items()},
+               versions=dict(rs[0]["versions"], per_run=[r["versions"] for r in rs]))
+    for k in ("records", "kept_maps"): res[k] = [x for r in rs for x in r[k]]
+    res["samples"] = [dict(x, sample=i) for i, x in enumerate(x for r in rs for x in r["samples"])]
+    off = np.cumsum([0] + [len(r["samples"]) for r in rs])
+    res["records"] = [dict(x, sample=x["sample"] + int(o)) for r, o in zip(rs, off) for x in r["records"]]
+    tm = {k: v for r in rs for k, v in r["timing_seconds"].items() if k != "total"}
+    res["timing_seconds"] = dict(tm, total=round(sum(v for k, v in tm.items() if "/" in k), 1))
+    res["summary"] = summarize(res)
+    out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir/"tasks.json").write_text(_json_text(res))
+    if plots: save_plots(res, out_dir)
+    return res
 
 # %% ../../nbs/12_tasks.ipynb #a27297bd
 def _f(x, fmt="{:.2f}"): # a number for a table cell, "–" for missing
@@ -987,6 +1027,9 @@ def report_markdown(res:dict, # a tasks result
             out.append(f"| **mean, {len(sig)} tasks with signal** | " + " | ".join(_f(av.get(c[:3], {}).get("score")) for c in cols) + " |")
             out.append("| retained (÷ full) | " + " | ".join(_f(av.get(c[:3], {}).get("retained")) for c in cols) + " |")
             out.append("")
+    for mo, sk in res.get("skipped", {}).items():
+        why = f"no signal at {sk['after']}" + ("" if not sk.get("later_tasks") else f", or not among {', '.join(sk['later_tasks'])} (time)")
+        if sk["tasks"]: out += [f"Not run on {mo} at {', '.join(map(str, sk['lengths']))} tokens ({why}): {', '.join(sk['tasks'])}.", ""]
     if s["dropped"]:
         out += ["Dropped (full cache below the threshold, so the task carries no signal there): " +
                 "; ".join(f"{d['model']} {d['length']} {d['task']} ({d['full']:.2f})" for d in s["dropped"]) + ".", ""]
