@@ -672,12 +672,13 @@ class TasksPreset:
     step:int=512 # shared prefill chunk size
     seed:int=0 # run seed (samples and random eviction)
 
-_OWN = ("niah_single_number", "niah_multikey", "niah_multiquery", "vt") # tasks the own-prefill methods run on in `full`
+_OWN = ("niah_single_number", "niah_multikey") # tasks the own-prefill methods run on in `full`
 
 PRESETS = {
     "small": TasksPreset("small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multikey", "vt"), ratios=(4, 8)),)),
-    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,), own_tasks=_OWN, carry_signal=True),
-                                 ModelRun("gemma3-270m", (4096, 8192), 1, ("niah_single_number", "niah_multikey", "vt"),
+    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,), own_tasks=_OWN, carry_signal=True,
+                                          later_tasks=("niah_single_number", "niah_multikey", "niah_multiquery", "vt", "niah_single_word")),
+                                 ModelRun("gemma3-270m", (4096, 8192), 1, ("niah_multikey", "niah_single_number", "vt"),
                                           own_lengths=(4096,), own_tasks=("niah_multikey",), carry_signal=True,
                                           later_tasks=("niah_multikey",))),
                         variants=(("window32", (("window", 32),)), ("window64", (("window", 64),)), ("max_pool", (("pooling", "max"),)))),
@@ -857,6 +858,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
               models:Optional[dict]=None, # {name: (model, tokenizer)} already loaded (else `load_task_model`)
               plots:bool=True, # write the PNG plots
               only:Optional[str]=None, # run this model's part only, keeping the other models' records of an existing tasks.json of the same preset
+              deadline:Optional[float]=None, # a `time.time()` after which no new sample starts (what was not run is recorded)
               log:Callable=print, # progress lines go here
              ) -> dict: # the result written to tasks.json
     "Run the task suite and write `<out_dir>/tasks.json` and `<out_dir>/tasks_*.png`."
@@ -886,7 +888,23 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
             samples = [x for x in prev["samples"] if keep(x)]
             skipped = {k: v for k, v in prev.get("skipped", {}).items() if k != only}
             timing = {k: v for k, v in prev["timing_seconds"].items() if not k.startswith(only + "/") and k != "total"}
-    n0 = len(samples)
+    not_run = []
+    def write(partial:bool, plots:bool=False) -> dict: # the result so far, written to tasks.json
+        done = {x["model"] for x in records}
+        res = dict(schema=1, preset=asdict(p), models={r.model: MODELS[r.model]["label"] for r in p.runs if r.model in done},
+                   tasks={t: dict(TASKS[t]) for t in TASKS}, defaults=asdict(SnapKVConfig()), versions=_versions(),
+                   created=time.strftime("%Y-%m-%dT%H:%M:%S%z"), haystack=f"{LICENSE_DIR}/{{{','.join(sorted(texts))}}}",
+                   skipped=skipped, not_run=not_run, partial=partial, records=records, samples=samples, kept_maps=kmaps)
+        res["calls"] = (prev.get("calls", [])) + \
+                       [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r})"]
+        res["summary"] = summarize(res)
+        timing["total"] = round(sum(v for k, v in timing.items() if "/" in k), 1)
+        res["timing_seconds"] = timing
+        (out_dir/"tasks.json").write_text(_json_text(res))
+        if plots: save_plots(res, out_dir)
+        if not partial: log(f"wrote {out_dir/'tasks.json'} ({timing['total']:.0f}s)" + (f"; {len(not_run)} samples not run (deadline)" if not_run else ""))
+        return res
+
     for r in p.runs:
         if only is not None and r.model != only: continue
         tl = time.time()
@@ -905,6 +923,8 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
                 log(f"{r.model}: lengths {r.lengths[1:]} run the tasks with signal at {r.lengths[0]}: {tasks}")
             for i in range(r.samples):
                 for task in tasks:
+                    if deadline is not None and time.time() > deadline:
+                        not_run.append(dict(model=r.model, length=L, task=task, index=i)); continue
                     s = make_sample(tok, task, L, i, chat, p.seed, texts, vocab)
                     want_map = task == "niah_multikey" and i == 0
                     own = i < r.own_samples and (r.own_lengths is None or L in r.own_lengths) and (r.own_tasks is None or task in r.own_tasks)
@@ -923,22 +943,10 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
                     s8 = [f"{x['method']}:{x['score']:.2f}" for x in recs if x["ratio"] == 8 and x["variant"] == "main"]
                     log(f"{r.model} {L} {task} #{i}: full {full} | 8x {' '.join(s8)} | prefill {tm['prefill']:.0f}s "
                         f"decode {tm['decode']:.0f}s own {tm['own_prefill_runs']:.0f}s")
-            timing[f"{r.model}/{L}"] = round(time.time() - tl, 1)
+                    timing[f"{r.model}/{L}"] = round(time.time() - tl, 1)
+                    write(partial=True) # what is done so far survives an interrupted run
         del model
-    done = {x["model"] for x in records}
-    res = dict(schema=1, preset=asdict(p), models={r.model: MODELS[r.model]["label"] for r in p.runs if r.model in done},
-               tasks={t: dict(TASKS[t]) for t in TASKS}, defaults=asdict(SnapKVConfig()), versions=_versions(),
-               created=time.strftime("%Y-%m-%dT%H:%M:%S%z"), haystack=f"{LICENSE_DIR}/{{{','.join(sorted(texts))}}}",
-               skipped=skipped, records=records, samples=samples, kept_maps=kmaps)
-    res["calls"] = (prev.get("calls", [])) + \
-                   [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r})"]
-    res["summary"] = summarize(res)
-    timing["total"] = round(sum(v for k, v in timing.items() if "/" in k), 1)
-    res["timing_seconds"] = timing
-    (out_dir/"tasks.json").write_text(_json_text(res))
-    if plots: save_plots(res, out_dir)
-    log(f"wrote {out_dir/'tasks.json'} ({timing['total']:.0f}s)")
-    return res
+    return write(partial=False, plots=plots)
 
 def save_plots(res:dict, # a tasks result
                out_dir:str|Path, # where the PNGs go
@@ -1030,6 +1038,8 @@ def report_markdown(res:dict, # a tasks result
     for mo, sk in res.get("skipped", {}).items():
         why = f"no signal at {sk['after']}" + ("" if not sk.get("later_tasks") else f", or not among {', '.join(sk['later_tasks'])} (time)")
         if sk["tasks"]: out += [f"Not run on {mo} at {', '.join(map(str, sk['lengths']))} tokens ({why}): {', '.join(sk['tasks'])}.", ""]
+    if res.get("not_run"):
+        out += ["Not run (the run's time limit came first): " + "; ".join(f"{d['model']} {d['length']} {d['task']}" for d in res["not_run"]) + ".", ""]
     if s["dropped"]:
         out += ["Dropped (full cache below the threshold, so the task carries no signal there): " +
                 "; ".join(f"{d['model']} {d['length']} {d['task']} ({d['full']:.2f})" for d in s["dropped"]) + ".", ""]
