@@ -968,23 +968,31 @@ def load_results(path:str|Path="results/tasks.json", # a tasks.json
     "A result written by `run_tasks`."
     return json.loads(Path(path).read_text())
 
-def merge_results(paths:list, # tasks.json files of one preset, each with other models (e.g. run in parallel with `only`)
+def merge_results(paths:list, # tasks.json files of one preset, each with other (model, length) pairs (e.g. run in parallel)
                   out_dir:str|Path="results", # where the merged tasks.json and the PNGs go
                   plots:bool=True, # write the PNG plots
                  ) -> dict:
-    "One result from several runs of the same preset on different models; summary and plots recomputed."
+    "One result from several runs of the same preset on different models or lengths; summary and plots recomputed."
     rs = [load_results(p) for p in paths]
     if len({r["preset"]["name"] for r in rs}) != 1: raise ValueError("paths must hold runs of one preset")
-    ms = [m for r in rs for m in r["models"]]
-    if len(ms) != len(set(ms)): raise ValueError(f"paths must hold different models, got {ms}")
+    ml = [sorted({(x["model"], x["length"]) for x in r["records"]}) for r in rs]
+    flat = [k for m in ml for k in m]
+    if len(flat) != len(set(flat)): raise ValueError(f"paths must hold different (model, length) pairs, got {ml}")
     res = dict(rs[0], models={m: l for r in rs for m, l in r["models"].items()}, calls=[c for r in rs for c in r.get("calls", [])],
+               parts=[dict(path=str(p), preset=r["preset"], pairs=m) for p, r, m in zip(paths, rs, ml)],
+               not_run=[x for r in rs for x in r.get("not_run", []) if (x["model"], x["length"], x["task"], x["index"]) not in
+                        {(y["model"], y["length"], y["task"], y["index"]) for q in rs for y in q["samples"]}],
+               partial=any(r.get("partial") for r in rs),
                skipped={k: v for r in rs for k, v in r.get("skipped", {}).items()},
                versions=dict(rs[0]["versions"], per_run=[r["versions"] for r in rs]))
     for k in ("records", "kept_maps"): res[k] = [x for r in rs for x in r[k]]
     res["samples"] = [dict(x, sample=i) for i, x in enumerate(x for r in rs for x in r["samples"])]
     off = np.cumsum([0] + [len(r["samples"]) for r in rs])
     res["records"] = [dict(x, sample=x["sample"] + int(o)) for r, o in zip(rs, off) for x in r["records"]]
-    tm = {k: v for r in rs for k, v in r["timing_seconds"].items() if k != "total"}
+    tm = {}
+    for r in rs:
+        for k, v in r["timing_seconds"].items():
+            if k != "total": tm[k] = round(tm.get(k, 0) + v, 1) if k.endswith("/load") else v
     res["timing_seconds"] = dict(tm, total=round(sum(v for k, v in tm.items() if "/" in k), 1))
     res["summary"] = summarize(res)
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
