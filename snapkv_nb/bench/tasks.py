@@ -682,6 +682,13 @@ PRESETS = {
                                           own_lengths=(4096,), own_tasks=("niah_multikey",), carry_signal=True,
                                           later_tasks=("niah_multikey",))),
                         variants=(("window32", (("window", 32),)), ("window64", (("window", 64),)), ("max_pool", (("pooling", "max"),)))),
+    # the goal's follow-up (see "The goal" below): the tasks where SnapKV 8x lost the answer, with wider and narrower pooling
+    "goal": TasksPreset("goal", (ModelRun("smollm2", (1024,), 1, ("niah_single_word", "niah_single_uuid", "niah_multivalue",
+                                                                  "niah_multiquery"), own_samples=0, ratios=(8,)),
+                                 ModelRun("gemma3-270m", (4096,), 1, ("niah_multikey",), own_samples=0, ratios=(8,))),
+                        methods=("full", "snapkv"),
+                        variants=(("kernel31", (("kernel_size", 31),)), ("kernel5", (("kernel_size", 5),)),
+                                  ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
 }
 
 def preset_specs(p:TasksPreset, # the preset
@@ -976,14 +983,19 @@ def merge_results(paths:list, # tasks.json files of one preset, each with other 
     rs = [load_results(p) for p in paths]
     if len({r["preset"]["name"] for r in rs}) != 1: raise ValueError("paths must hold runs of one preset")
     ml = [sorted({(x["model"], x["length"]) for x in r["records"]}) for r in rs]
-    flat = [k for m in ml for k in m]
-    if len(flat) != len(set(flat)): raise ValueError(f"paths must hold different (model, length) pairs, got {ml}")
+    ran = [(x["model"], x["length"], x["task"], x["index"]) for r in rs for x in r["samples"]]
+    if len(ran) != len(set(ran)): raise ValueError("paths must hold different samples (model, length, task, index)")
+    ran = set(ran)
+    skipped = {}
+    for r in rs:
+        for m, sk in r.get("skipped", {}).items(): # a task skipped at a length in one part but run in another is not skipped
+            t = [x for x in sk["tasks"] if not any((m, L, x) == k[:3] for L in sk["lengths"] for k in ran)]
+            skipped[m] = dict(sk, tasks=t)
     res = dict(rs[0], models={m: l for r in rs for m, l in r["models"].items()}, calls=[c for r in rs for c in r.get("calls", [])],
                parts=[dict(path=str(p), preset=r["preset"], pairs=m) for p, r, m in zip(paths, rs, ml)],
-               not_run=[x for r in rs for x in r.get("not_run", []) if (x["model"], x["length"], x["task"], x["index"]) not in
-                        {(y["model"], y["length"], y["task"], y["index"]) for q in rs for y in q["samples"]}],
+               not_run=[x for r in rs for x in r.get("not_run", []) if (x["model"], x["length"], x["task"], x["index"]) not in ran],
                partial=any(r.get("partial") for r in rs),
-               skipped={k: v for r in rs for k, v in r.get("skipped", {}).items()},
+               skipped=skipped,
                versions=dict(rs[0]["versions"], per_run=[r["versions"] for r in rs]))
     for k in ("records", "kept_maps"): res[k] = [x for r in rs for x in r[k]]
     res["samples"] = [dict(x, sample=i) for i, x in enumerate(x for r in rs for x in r["samples"])]
