@@ -22,13 +22,17 @@ min_python = cfg['min_python']
 setuptools.setup(
     name = cfg['lib_name'],
     license = 'Apache-2.0',
+    license_files = ['LICENSE'],
     classifiers = [
         'Development Status :: ' + statuses[int(cfg['status'])],
         'Intended Audience :: ' + cfg['audience'].title(),
         'Natural Language :: ' + cfg['language'].title(),
     ] + ['Programming Language :: Python :: '+o for o in py_versions[py_versions.index(min_python):]],
     url = cfg['git_url'],
-    packages = setuptools.find_packages(include=['snapkv_nb', 'snapkv_nb.*']),
+    # snapkv_nb/data holds text files, not modules: it is listed as a (namespace) package so setuptools ships it
+    # without its "absent from the `packages` configuration" warning, and package_data names its files
+    packages = setuptools.find_namespace_packages(include=['snapkv_nb', 'snapkv_nb.*'], exclude=['*.__pycache__']),
+    package_data = {'snapkv_nb.data': ['*.txt']},
     include_package_data = True,
     install_requires = requirements,
     extras_require = {'dev': dev_requirements},

@@ -102,7 +102,7 @@ def _quantize(x, cfg:SnapKVConfig): # an array [B, H, S, D]
     "`x` as mlx's quantized triple with `cfg`'s bits and group size."
     return tuple(mx.quantize(x, group_size=cfg.kv_group_size, bits=cfg.kv_bits))
 
-# %% ../nbs/01_cache.ipynb #6300d59b
+# %% ../nbs/01_cache.ipynb #5dbd54bc
 def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
                  settings:dict, # `SnapKVConfig` field names and values
                 ) -> SnapKVConfig:
@@ -110,7 +110,8 @@ def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
     names = {f.name for f in fields(SnapKVConfig)}
     if bad := sorted(set(settings) - names): raise TypeError(f"unknown setting(s) {bad}; settings are {sorted(names)}")
     if config is None: return SnapKVConfig(**settings)
-    if not isinstance(config, SnapKVConfig): raise TypeError(f"`config` must be a SnapKVConfig, got {type(config).__name__}")
+    if not isinstance(config, SnapKVConfig):
+        raise TypeError(f"`config` must be a SnapKVConfig, got {type(config).__name__} (pass settings by name, e.g. budget=...)")
     if settings: raise ValueError(f"give either `config` or settings, not both (got config and {sorted(settings)})")
     return config
 
@@ -156,36 +157,36 @@ class EvictingCache(_BaseCache):
     def __repr__(self):
         return (f"{type(self).__name__}(offset={self.offset}, rows={self._rows}, budget={self.config.budget}, "
                 f"quantized={self.quantized})")
-
-    @property
-    def quantized(self) -> bool:
-        "Whether the rows are currently stored quantized."
-        return isinstance(self.keys, (tuple, list))
-
-    @property
-    def _lead(self) -> mx.array:
-        "The stored keys array (the packed one when quantized), for shapes."
-        return self.keys[0] if self.quantized else self.keys
-
-    @property
-    def bits(self):
-        "Quantization bits, present only while rows are stored quantized (mlx-lm's attention dispatches on it)."
-        if not self.quantized: raise AttributeError("bits") # so `hasattr(cache, 'bits')` is False
-        return self.config.kv_bits
-
-    @property
-    def group_size(self):
-        "Quantization group size, present only while rows are stored quantized."
-        if not self.quantized: raise AttributeError("group_size")
-        return self.config.kv_group_size
-
     def scores(self) -> mx.array:
         "Importance of the rows the next compression ranks, [B, H_kv, n] float32 (higher is kept)."
         raise NotImplementedError(f"{type(self).__name__} must define `scores`")
 
+# %% ../nbs/01_cache.ipynb #a71c0fcd
+@patch(as_prop=True)
+def quantized(self:EvictingCache) -> bool:
+    "Whether the rows are currently stored quantized."
+    return isinstance(self.keys, (tuple, list))
+
+@patch(as_prop=True)
+def _lead(self:EvictingCache) -> mx.array:
+    "The stored keys array (the packed one when quantized), for shapes."
+    return self.keys[0] if self.quantized else self.keys
+
+@patch(as_prop=True)
+def bits(self:EvictingCache):
+    "Quantization bits, present only while rows are stored quantized."
+    if not self.quantized: raise AttributeError("bits") # so `hasattr(cache, 'bits')` is False
+    return self.config.kv_bits
+
+@patch(as_prop=True)
+def group_size(self:EvictingCache):
+    "Quantization group size, present only while rows are stored quantized."
+    if not self.quantized: raise AttributeError("group_size")
+    return self.config.kv_group_size
+
 # %% ../nbs/01_cache.ipynb #638cf60b
 @patch
-def _append(self:EvictingCache, keys:mx.array, values:mx.array):
+def _append(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, S, D] rows to store
     "Append `keys`/`values` ([B, H, S, D]) after the rows in use."
     S = keys.shape[2]
     if self.quantized: keys, values = _quantize(keys, self.config), _quantize(values, self.config)
@@ -224,7 +225,7 @@ def kept_positions(self:EvictingCache) -> Optional[mx.array]:
                            (B, H, self._rows - self._n_kept))
     return tail if self._kept_pos is None else mx.concatenate([self._kept_pos, tail], axis=2)
 
-# %% ../nbs/01_cache.ipynb #2ad9af70
+# %% ../nbs/01_cache.ipynb #275c819d
 @patch
 def _begin_prompt(self:EvictingCache, n:Optional[int]=None): # prompt tokens still to come, if known
     "Start a prompt (turn) at the current position."
@@ -267,7 +268,7 @@ def captured_queries(self:EvictingCache) -> Optional[tuple]:
     w = self._obs_q.shape[2]
     return self._obs_q, mx.arange(self._obs_end - w, self._obs_end, dtype=mx.int32)
 
-# %% ../nbs/01_cache.ipynb #d2dccc66
+# %% ../nbs/01_cache.ipynb #0e17e05d
 @patch
 def _scoring_end(self:EvictingCache) -> int:
     "True position after the last row the next compression ranks (the prompt's end, or everything seen)."
@@ -280,6 +281,7 @@ def _scored_rows(self:EvictingCache) -> int:
     "How many rows (from the first) the next compression ranks; the rows after them are kept."
     return self._rows - (self.offset - self._scoring_end())
 
+# %% ../nbs/01_cache.ipynb #d2dccc66
 @patch
 def _evict(self:EvictingCache) -> int:
     "Keep `budget` of the ranked rows per head (and every row after them); returns rows evicted per head."
@@ -310,7 +312,7 @@ def compress(self:EvictingCache) -> int:
     if self._due is None: self._due = "prompt"
     return self._compress_now()
 
-# %% ../nbs/01_cache.ipynb #f0fa9e0f
+# %% ../nbs/01_cache.ipynb #e33de239
 @contextlib.contextmanager
 def _holding(c): # an evicting cache
     c._holds += 1
@@ -342,7 +344,8 @@ def hold(caches:list): # a prompt cache (other cache types are skipped)
 
 # %% ../nbs/01_cache.ipynb #5462d000
 @patch
-def update_and_fetch(self:EvictingCache, keys:mx.array, values:mx.array):
+def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
+                     values:mx.array): # [B, H, S, Dv] its values
     "Append this call's `keys`/`values` ([B, H, S, D], post-RoPE) and return all rows held."
     if keys.ndim != 4 or values.ndim != 4 or keys.shape[:3] != values.shape[:3]:
         raise ValueError(f"keys and values must be [B, H, S, D] with equal B, H, S; got {keys.shape} and {values.shape}")
@@ -365,14 +368,8 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, values:mx.array):
             self._due = "chunk"
     return self.keys_and_values()
 
-# %% ../nbs/01_cache.ipynb #6e10a368
+# %% ../nbs/01_cache.ipynb #9e610e73
 _WINDOW_MASKS: OrderedDict = OrderedDict() # id(mask) -> (mask, window_size): the window masks `make_mask` made lately
-
-@patch
-def _rows_next(self:EvictingCache) -> int:
-    "Rows the next call will find before its own: a due compression counted."
-    if self._due is None or self._holds: return self._rows
-    return min(self._scored_rows(), self.config.budget) + self._rows - self._scored_rows()
 
 @patch
 def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N queries; `appended`: their rows are stored
@@ -386,7 +383,25 @@ def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N
     return (d >= 0) & (d < window_size)
 
 @patch
-def make_mask(self:EvictingCache, N:int, return_array:bool=False, window_size:Optional[int]=None):
+def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
+    "The mask this layer's attention should use: a window mask rebuilt from this cache, over the query heads."
+    hit = _WINDOW_MASKS.get(id(mask)) if isinstance(mask, mx.array) else None
+    if hit is None or hit[0] is not mask: return mask
+    m = self._window_mask(queries.shape[2], hit[1], appended=True)
+    g = queries.shape[1] // m.shape[1]
+    return mx.repeat(m, g, axis=1) if g > 1 else m
+
+# %% ../nbs/01_cache.ipynb #fbee96d8
+@patch
+def _rows_next(self:EvictingCache) -> int:
+    "Rows the next call will find before its own: a due compression counted."
+    if self._due is None or self._holds: return self._rows
+    return min(self._scored_rows(), self.config.budget) + self._rows - self._scored_rows()
+
+@patch
+def make_mask(self:EvictingCache, N:int, # new tokens of the call
+              return_array:bool=False, # an array even where mlx-lm's "causal" string would do
+              window_size:Optional[int]=None): # sliding-window attention of this many positions
     "Attention mask for `N` new tokens against the rows actually returned (not the true position)."
     if window_size is None:
         return create_attention_mask(N, offset=self._rows_next(), return_array=return_array, window_size=None)
@@ -396,16 +411,7 @@ def make_mask(self:EvictingCache, N:int, return_array:bool=False, window_size:Op
     while len(_WINDOW_MASKS) > 16: _WINDOW_MASKS.popitem(last=False)
     return m
 
-@patch
-def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
-    "The mask this layer's attention should use: a window mask rebuilt from this cache, over the query heads."
-    hit = _WINDOW_MASKS.get(id(mask)) if isinstance(mask, mx.array) else None
-    if hit is None or hit[0] is not mask: return mask
-    m = self._window_mask(queries.shape[2], hit[1], appended=True)
-    g = queries.shape[1] // m.shape[1]
-    return mx.repeat(m, g, axis=1) if g > 1 else m
-
-# %% ../nbs/01_cache.ipynb #dc8d34e7
+# %% ../nbs/01_cache.ipynb #74b9c00c
 def _warn_once(msg:str, _seen=set()):
     "Warn once per process for each distinct message."
     if msg in _seen: return
@@ -439,7 +445,7 @@ def _finite(self:EvictingCache, *xs):
                "scores, so the selection does not depend on NaN or inf.")
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
 
-# %% ../nbs/01_cache.ipynb #7e34bad0
+# %% ../nbs/01_cache.ipynb #d783617a
 class SnapKVCache(EvictingCache):
     "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries."
     uses_queries = True
@@ -454,6 +460,7 @@ class SnapKVCache(EvictingCache):
         keys, q = self._finite(self._scored_keys(), q)
         return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
 
+# %% ../nbs/01_cache.ipynb #0aec7d84
 class KeyProxyCache(EvictingCache):
     "SnapKV scored with the last `window` keys standing in for the queries (no capture needed; an approximation)."
     def scores(self) -> mx.array:
@@ -462,6 +469,7 @@ class KeyProxyCache(EvictingCache):
         keys, = self._finite(self._scored_keys())
         return obs_window_attention_scores(keys, window=cfg.window, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
 
+# %% ../nbs/01_cache.ipynb #15bb3997
 class StreamingLLMCache(EvictingCache):
     "StreamingLLM: keeps the `n_sink` first and the `budget - n_sink` most recent positions."
     def scores(self) -> mx.array:
@@ -479,9 +487,9 @@ class RandomEvictionCache(EvictingCache):
         self.seed = _check_count("seed", seed)
     def scores(self) -> mx.array:
         "Uniform random scores, the same for the same seed and shape."
-        n = self._scored_rows()
-        return mx.random.uniform(shape=(*self._lead.shape[:2], n), key=mx.random.key(self.seed))
+        return mx.random.uniform(shape=(*self._lead.shape[:2], self._scored_rows()), key=mx.random.key(self.seed))
 
+# %% ../nbs/01_cache.ipynb #5ac26d93
 CACHE_CLASSES = {"snapkv": SnapKVCache, "snapkv_key": KeyProxyCache, "streaming": StreamingLLMCache,
                  "random": RandomEvictionCache}
 
@@ -507,7 +515,7 @@ def _attention_modules(model:nn.Module) -> list:
     names = sorted({type(m).__module__ for _, m in model.named_modules()} | {type(model).__module__})
     return [n for n in names if callable(getattr(sys.modules.get(n), "scaled_dot_product_attention", None))]
 
-# %% ../nbs/01_cache.ipynb #de29e75d
+# %% ../nbs/01_cache.ipynb #b23497dd
 def install_query_capture(model:nn.Module) -> list: # an mlx-lm model
     "Wrap `scaled_dot_product_attention` in every module `model`'s layers come from (counted); returns the module names."
     names = _attention_modules(model)
@@ -539,7 +547,7 @@ def query_capture(model:nn.Module): # an mlx-lm model
     try: yield model
     finally: remove_query_capture(model)
 
-# %% ../nbs/01_cache.ipynb #e983290c
+# %% ../nbs/01_cache.ipynb #28f7c075
 def expect_prompt(caches:list, # a prompt cache (a list of per-layer caches; other cache types are skipped)
                   n:int, # tokens of the prompt (turn) that the next calls feed
                  ) -> list:
@@ -605,7 +613,7 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
         out.append(c)
     return out
 
-# %% ../nbs/01_cache.ipynb #f03f8c59
+# %% ../nbs/01_cache.ipynb #e614bb77
 def compress(caches:list) -> int: # a prompt cache (other cache types are skipped)
     "End the prompt and compress every evicting cache in `caches` now; returns rows evicted per head, summed."
     return sum(c.compress() for c in caches if getattr(c, "_snapkv_capture", False))
@@ -641,7 +649,7 @@ def keep_rate(self:EvictingCache) -> float:
     "Fraction of the tokens seen whose rows are kept (1.0 when empty)."
     return self._rows / self.offset if self.offset else 1.0
 
-# %% ../nbs/01_cache.ipynb #4e976321
+# %% ../nbs/01_cache.ipynb #cadc1835
 @patch
 def is_trimmable(self:EvictingCache) -> bool:
     "Whether some rows (those appended since the last compression) can be rolled back."
@@ -690,6 +698,7 @@ def _set_state(self:EvictingCache, st):
     self._dtype = getattr(mx, st["dtype"]) if st["dtype"] else None
     for n in getattr(self, "_init_extra", ()): setattr(self, n, (st.get("extra") or {}).get(n, getattr(type(self), n)))
 
+# %% ../nbs/01_cache.ipynb #3fd21f61
 def _state_from_v1(v:list) -> dict:
     "A version-1 state (`[keys, values, kept_pos, obs_q, scalars, config values]`) as a version-2 dict."
     k, vv, kept, obs, s, cfg = v
@@ -700,6 +709,7 @@ def _state_from_v1(v:list) -> dict:
                 prompt_start=0, prompt_end=offset if due else -1, due="prompt" if due else "", layer=-1, dtype=dtype,
                 config=dict(zip(names, cfg)), extra={})
 
+# %% ../nbs/01_cache.ipynb #c5e41265
 EvictingCache.state = property(_get_state, _set_state, doc="The cache's full state (a dict with a schema `version`), for mlx-lm's save/load.")
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
                                     doc="The class name and state schema version.")
@@ -727,7 +737,15 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     new.layer = self.layer
     return new
 
-# %% ../nbs/01_cache.ipynb #2fa5e037
+# %% ../nbs/01_cache.ipynb #e3c3d3bf
+@patch
+def __deepcopy__(self:EvictingCache, memo:dict, # `copy.deepcopy`'s record of the objects copied so far
+                ) -> EvictingCache:
+    "`copy.deepcopy(cache)`: an independent copy, `fork()` with nothing changed."
+    new = memo[id(self)] = self.fork()
+    return new
+
+# %% ../nbs/01_cache.ipynb #5c6a08a9
 @patch
 def to_quantized(self:EvictingCache, group_size:int=64, # quantization group size
                  bits:int=4, # bits per value
@@ -741,26 +759,25 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
     if new.keys is not None: new.keys, new.values = (_quantize(x, new.config) for x in new.keys_and_values())
     return new
 
-# %% ../nbs/01_cache.ipynb #203923c3
+# %% ../nbs/01_cache.ipynb #ec584c13
 @patch(cls_method=True)
-def merge(cls:EvictingCache, caches:list) -> EvictingCache: # caches of one class, settings, offset and rows
-    "One batch (B = sum of theirs) holding `caches`, which must be compressed and alike."
+def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches with the same offset and rows
+    "One batch (B = sum of theirs) of class `cls` holding `caches`; settings are the first cache's."
     caches = list(caches)
     if not caches: raise ValueError("merge: no caches given")
-    c0 = caches[0]
-    if any(type(c) is not type(c0) for c in caches): raise ValueError("merge: all caches must be of one class")
-    if any(c.config != c0.config for c in caches): raise ValueError("merge: all caches must have the same settings")
+    if not all(getattr(c, "_snapkv_capture", False) for c in caches): raise TypeError("merge: every cache must be an EvictingCache")
     if any(c.empty() for c in caches): raise ValueError("merge: a cache is empty")
     if any(c._in_prompt or c._due is not None for c in caches):
         raise ValueError("merge: compress every cache before merging (a prompt is still open)")
-    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, c.quantized) for c in caches}) != 1:
-        raise ValueError("merge: only caches with the same offset and rows can be merged")
-    sts = [c.state for c in caches]
-    st = dict(sts[0], obs_q=None)
+    q = lambda c: (c.config.kv_bits, c.config.kv_group_size) if c.quantized else None
+    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
+        raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
+    c0, sts = caches[0], [c.state for c in caches]
+    st = dict(sts[0], obs_q=None, extra={})
     cat = lambda *xs: mx.concatenate(xs, axis=0)
     for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
     st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
-    return type(c0).from_state(st)
+    return cls.from_state(st)
 
 # %% ../nbs/01_cache.ipynb #d4ccdef5
 _D = SnapKVConfig() # the defaults
@@ -797,7 +814,7 @@ class KVCacheBuilder:
         if not isinstance(config, KVCacheConfig): raise TypeError(f"`config` must be a KVCacheConfig, got {type(config).__name__}")
         return make_snapkv_cache(model, config.snapkv_config())
 
-# %% ../nbs/01_cache.ipynb #e0bfbc0f
+# %% ../nbs/01_cache.ipynb #a4343805
 def __getattr__(name:str):
     "Names that moved to `snapkv_nb.testing`, still importable from here."
     if name in ("tiny_llama", "tiny_tokenizer"):

@@ -1,0 +1,135 @@
+"""Tests of tools/docs.py's pure parts (no notebook execution, no Chromium): `python -m unittest discover -s tools`."""
+import os
+import sys
+import unittest
+from pathlib import Path
+from unittest import mock
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import docs  # noqa: E402
+
+
+def _nb(*cells):
+    return nbformat.v4.new_notebook(cells=list(cells))
+
+
+class TestReadingOrder(unittest.TestCase):
+    def test_sidebar_order(self):
+        yml = "website:\n  sidebar:\n    contents:\n      - index.ipynb\n      - 00_scoring.ipynb\n      - section: x\n      -  09_bench.ipynb  \n"
+        self.assertEqual(docs.sidebar_order(yml), ["index.ipynb", "00_scoring.ipynb", "09_bench.ipynb"])
+
+    def test_notebooks_only(self):
+        self.assertEqual(docs.notebooks("index 09_bench nope"), ["09_bench.ipynb", "index.ipynb"])
+        every = docs.notebooks("")
+        self.assertIn("10_fidelity.ipynb", every)
+        self.assertFalse(any(n.startswith(("_", ".")) for n in every))
+
+    def test_default_exp(self):
+        self.assertEqual(docs.default_exp("09_bench.ipynb"), "bench.common")
+        self.assertEqual(docs.default_exp("10_fidelity.ipynb"), "bench.fidelity")
+        self.assertIsNone(docs.default_exp("index.ipynb"))
+
+
+class TestPrepare(unittest.TestCase):
+    def test_frontmatter_options_and_hidden_cells(self):
+        nb = _nb(nbformat.v4.new_raw_cell("---\ntitle: Hello\ndescription: A page\n---"),
+                 nbformat.v4.new_code_cell("#| echo: false\nx = 1"),
+                 nbformat.v4.new_code_cell("#| include: false\nsecret = 2"),
+                 nbformat.v4.new_code_cell("#| hide"),
+                 nbformat.v4.new_markdown_cell("text"))
+        out = docs.prepare(nb)
+        self.assertEqual([c.cell_type for c in out.cells], ["markdown", "code", "markdown"])
+        self.assertEqual(out.cells[0].source, "# Hello\n\n> A page")
+        self.assertEqual(out.cells[1].source, "x = 1")
+        self.assertEqual(out.cells[1].metadata["tags"], ["remove_input"])
+        self.assertEqual(docs.title_of(out, "fallback"), "Hello")
+        self.assertEqual(docs.title_of(_nb(), "fallback"), "fallback")
+
+    def test_show_doc_source_links(self):
+        c = nbformat.v4.new_code_cell("show_doc(f)")
+        c.outputs = [nbformat.v4.new_output("display_data", data={
+            "text/markdown": '[source](https://x/y.py#L1){target="_blank" style="float:right"}'})]
+        out = docs.prepare(_nb(c))
+        self.assertEqual(out.cells[0].outputs[0]["data"]["text/markdown"],
+                         '<a href="https://x/y.py#L1" target="_blank" style="float:right">source</a>')
+
+
+class TestSaveOutputs(unittest.TestCase):
+    def test_skip_cell(self):
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_markdown_cell("# x")))
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_code_cell("#| eval: false\nrun()")))
+        self.assertTrue(docs.skip_cell(nbformat.v4.new_code_cell("#|eval:False\nrun()")))
+        self.assertFalse(docs.skip_cell(nbformat.v4.new_code_cell("#| slow\nrun()")))
+        self.assertFalse(docs.skip_cell(nbformat.v4.new_code_cell("x = 'eval: false'")))
+
+
+class TestPages(unittest.TestCase):
+    def test_nav_and_page(self):
+        nav = docs.nav_html(["index.ipynb", "09_bench.ipynb"], "09_bench.ipynb", {"index.ipynb": "A & B", "09_bench.ipynb": "Bench"})
+        self.assertIn('<a href="index.html">A &amp; B</a>', nav)
+        self.assertIn('<a href="09_bench.html" class=current>Bench</a>', nav)
+        body = ('<html><head></head><body class="x"><script src="https://cdn/x.js"></script>'
+                '<a href="10_fidelity.ipynb#results">r</a></body></html>')
+        page = docs.page_html(body, r"<nav>\1</nav>", "p{}")
+        self.assertNotIn("cdn/x.js", page)
+        self.assertIn('href="10_fidelity.html#results"', page)
+        self.assertIn(r'<body class="x"><nav>\1</nav>', page)  # the nav is inserted verbatim (no regex escapes)
+        self.assertIn("__docs_errors", page)
+
+    def test_doc_headings(self):
+        heads = ["run_fidelity", "FidelityPreset (name, lengths)", "SnapKVCache.fork", "environment()"]
+        for name in ("run_fidelity", "FidelityPreset", "fork", "environment"):
+            self.assertTrue(docs.has_doc_heading(name, heads), name)
+        self.assertFalse(docs.has_doc_heading("run", heads))
+
+    def test_page_problems(self):
+        ok = dict(errors=[], images=1, broken_images=[], headings=["plot_kept"], text_len=500)
+        c = nbformat.v4.new_code_cell("f()")
+        c.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "iVBOR"})]
+        nb = _nb(c)
+        self.assertEqual(docs.page_problems(nb, ok, "", ["plot_kept"]), [])
+        bad = dict(ok, images=0, text_len=10, errors=["script error: x"])
+        self.assertEqual(docs.page_problems(nb, bad, "Traceback (most recent call last)", ["plot_scores"]),
+                         ["script error: x", "a Traceback in the page", "no <img> although the notebook has plots",
+                          "no API doc heading for ['plot_scores']", "page nearly empty"])
+
+
+class TestReadme(unittest.TestCase):
+    def test_readme_text(self):
+        md = "<!-- WARNING: THIS FILE WAS AUTOGENERATED! DO NOT EDIT! -->\n![png](README_files/a.png)  \n\n\n\n" \
+             "[plots](../results/perf_memory.png) see [the cache](01_cache.ipynb)"
+        self.assertEqual(docs.readme_text(md), docs.README_HEADER +
+                         "![figure](README_files/a.png)\n\n[plots](results/perf_memory.png) see [the cache](nbs/01_cache.ipynb)\n")
+
+    def test_readme_problems(self):
+        root = Path(docs.ROOT)
+        self.assertEqual(docs.readme_problems("![a](results/perf_memory.png)\n", "![a](results/perf_memory.png)\n", root), [])
+        probs = docs.readme_problems("new\n![a](nope.png)\n", "old\n", root)
+        self.assertTrue(probs[0].startswith("README.md is stale"))
+        self.assertIn("-old", probs[0])
+        self.assertEqual(probs[1], "README.md links missing images: ['nope.png']")
+
+
+class TestEnvironment(unittest.TestCase):
+    def test_child_env(self):
+        env = docs.child_env({"PATH": "/bin"})
+        self.assertEqual(env["MPLBACKEND"], "Agg")
+        self.assertEqual(env["DOCS_SLOW_NBS"], docs.DEFAULT_SLOW_NBS)
+        self.assertEqual(docs.child_env({"DOCS_SLOW_NBS": ""})["DOCS_SLOW_NBS"], "")  # "" means: no slow cells
+        with mock.patch.object(docs.glob, "glob", return_value=["/usr/lib/x/openblas-pthread/libopenblas.so.0"]):
+            self.assertEqual(docs.child_env({"LD_PRELOAD": "/a.so"})["LD_PRELOAD"], "/usr/lib/x/openblas-pthread/libopenblas.so.0:/a.so")
+            self.assertEqual(docs.child_env({"LD_PRELOAD": "/y/libopenblas.so"})["LD_PRELOAD"], "/y/libopenblas.so")
+        with mock.patch.object(docs.glob, "glob", return_value=[]):
+            self.assertNotIn("LD_PRELOAD", docs.child_env({}))
+
+    def test_slow_nbs(self):
+        with mock.patch.dict(os.environ, {"DOCS_SLOW_NBS": "20_viz"}):
+            self.assertEqual(docs.slow_nbs(), {"20_viz"})
+        with mock.patch.dict(os.environ, {"DOCS_SLOW_NBS": ""}):
+            self.assertEqual(docs.slow_nbs(), set())
+
+
+if __name__ == "__main__":
+    unittest.main()
