@@ -1004,7 +1004,7 @@ def merge_results(paths:list, # tasks.json files of one preset, each with other 
     tm = {}
     for r in rs:
         for k, v in r["timing_seconds"].items():
-            if k != "total": tm[k] = round(tm.get(k, 0) + v, 1) if k.endswith("/load") else v
+            if k != "total": tm[k] = round(tm.get(k, 0) + v, 1) # parts hold different samples: their times add
     res["timing_seconds"] = dict(tm, total=round(sum(v for k, v in tm.items() if "/" in k), 1))
     res["summary"] = summarize(res)
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
