@@ -22,7 +22,7 @@ __all__ = ['LICENSE_DIR', 'PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS'
            'greedy_decode', 'stop_test', 'decode_answer', 'veloxquant_available', 'veloxquant_answer', 'Spec',
            'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs', 'summarize', 'plot_budget',
            'plot_length', 'plot_kept_map', 'load_task_model', 'run_tasks', 'save_plots', 'load_results',
-           'merge_results', 'report_markdown', 'variant_table', 'kept_table']
+           'merge_results', 'report_markdown', 'variant_table', 'kept_table', 'goal_diagnosis']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
 LICENSE_DIR = "/usr/share/common-licenses"
@@ -1103,3 +1103,28 @@ def kept_table(res:dict, # a tasks result
         out.append(f"| {mo} | {L} | " + " | ".join(_f(_mean(r["target_kept"] for r in rs if (r["model"], r["length"], r["method"], r["variant"]) == (mo, L, m, v)))
                                                    for m, v in cols) + " |")
     return "\n".join(out) + "\n"
+
+# %% ../../nbs/12_tasks.ipynb #529a2169
+def goal_diagnosis(res:dict, # the main result
+                   extra:Optional[dict]=None, # a follow-up result (preset "goal") on some of the same samples
+                  ) -> str:
+    "Markdown list: per (model, length) where SnapKV 8x falls short, each task it lost, the asked needle's tokens kept, and the variants that recover it."
+    s, out = summarize(res), []
+    recs = res["records"] + (extra or {}).get("records", [])
+    for g in s["goal"]:
+        if g["met"]: continue
+        m, L = g["model"], g["length"]
+        lost = []
+        for t in s["signal_tasks"].get(f"{m}@{L}", []):
+            rs = [r for r in recs if (r["model"], r["length"], r["task"], r["method"], r["ratio"]) == (m, L, t, "snapkv", 8)]
+            full = _mean(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"]) == (m, L, t, "full"))
+            main = [r for r in rs if r["variant"] == "main"]
+            if not main or _mean(r["score"] for r in main) >= full: continue
+            kept = _mean(r["target_kept"] for r in main if r["target_kept"] is not None)
+            fixes = sorted({r["variant"] for r in rs if r["variant"] != "main" and r["score"] >= full})
+            at4 = _mean(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"], r["ratio"], r["variant"])
+                        == (m, L, t, "snapkv", 4, "main"))
+            lost.append(f"`{t}` (full {full:.2f}, SnapKV 8x {_mean(r['score'] for r in main):.2f}, asked needle's tokens kept "
+                        f"{_f(kept)}, SnapKV 4x {_f(at4)}; recovered by: {', '.join(fixes) or 'none of the variants'})")
+        out.append(f"- **{m}, {L} tokens** (retained {g['retained']:.2f}): " + "; ".join(lost))
+    return "\n".join(out) + "\n" if out else "SnapKV at 8x meets the goal everywhere.\n"
