@@ -4,25 +4,24 @@
 
 # %% ../../nbs/13_prefill.ipynb #ad54709d
 from __future__ import annotations
-import json, math, platform, time
-from dataclasses import dataclass, asdict, field, replace
+import time
+from dataclasses import dataclass, asdict, field
 from pathlib import Path
 from typing import Optional
-
-import numpy as np
 
 import mlx.core as mx
 import mlx.nn as nn
 from mlx_lm.models.cache import KVCache
 
-from ..cache import SnapKVConfig, EvictingCache, make_snapkv_cache
-from ..generate import prefill, snapkv_layers, PREFILL_MODES
+from ..cache import SnapKVConfig, make_snapkv_cache
+from ..generate import prefill, kv_rows_held, PREFILL_MODES
+from .common import LM_TEXT, environment, json_text, text_tokens
 
 # %% auto #0
-__all__ = ['PRESETS', 'MODE_STYLE', 'MODEL_KV_SHAPES', 'PrefillPreset', 'kv_bytes', 'KVTrace', 'make_caches', 'measure_prefill',
-           'model_shape', 'prefill_flops', 'needle_configs', 'greedy_answer', 'needle_record', 'long_text_ids',
-           'run_prefill', 'merge_prefill', 'load_prefill', 'prefill_summary', 'plot_memory', 'plot_trace', 'plot_time',
-           'plot_accuracy', 'save_plots', 'kv_arithmetic', 'recommend_prefill']
+__all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
+           'measure_prefill', 'model_shape', 'prefill_flops', 'needle_configs', 'needle_record', 'run_prefill',
+           'merge_prefill', 'prefill_summary', 'plot_prefill_memory', 'plot_prefill_trace', 'plot_prefill_time',
+           'plot_prefill_accuracy', 'kv_arithmetic', 'recommend_prefill']
 
 # %% ../../nbs/13_prefill.ipynb #dd4843d0
 @dataclass(frozen=True)
@@ -41,15 +40,13 @@ class PrefillPreset:
     memory_settings:dict=field(default_factory=dict) # SnapKVConfig settings of the memory sweep (default: the library's)
     long_modes:tuple=("full", "exact", "chunked", "guided") # the modes measured at `trace_length` when it is not in `lengths`
 
-PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
-                                  prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
-           "full": PrefillPreset("full", lengths=(1024, 2048, 4096), trace_length=8192, needle_length=800,
-                                 needle_samples=6, long_modes=("full", "guided"))}
+PREFILL_PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
+                                          prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
+                   "full": PrefillPreset("full", lengths=(1024, 2048, 4096), trace_length=8192, needle_length=800,
+                                         needle_samples=6, long_modes=("full", "guided"))}
 
 # %% ../../nbs/13_prefill.ipynb #c6b0203e
-def kv_bytes(caches:list) -> int:
-    "Bytes of the key/value arrays all layers hold (capacity included)."
-    return sum(c.nbytes for c in caches)
+from .perf import held_bytes
 
 class KVTrace:
     "Record rows held per head and KV bytes after every cache update of a prefill."
@@ -60,7 +57,7 @@ class KVTrace:
         def update_and_fetch(keys, values):
             out = f(keys, values)
             self.peak_rows = max(self.peak_rows, c.size())
-            if last: self.points.append((c.offset, kv_bytes(self.caches)))
+            if last: self.points.append((c.offset, held_bytes(self.caches)))
             return out
         return update_and_fetch
 
@@ -80,7 +77,7 @@ def measure_prefill(model:nn.Module, # an mlx-lm model
                     config:Optional[SnapKVConfig]=None, # SnapKV settings
                     trace:bool=False, # keep the call-by-call trace
                     **kw, # passed to `prefill` (probe_at, prefill_step_size, ...)
-                   ) -> dict:
+                   ) -> tuple: # (record, caches, logits of the last prompt token)
     "Time, peak memory, rows and KV bytes of one prefill."
     caches = make_caches(model, mode, config)
     tr = KVTrace(caches)
@@ -92,8 +89,8 @@ def measure_prefill(model:nn.Module, # an mlx-lm model
     secs = time.perf_counter() - t0
     peak = mx.get_peak_memory()
     out = dict(mode=mode, length=len(ids), seconds=secs, peak_bytes=peak, base_bytes=base, peak_above_bytes=peak - base,
-               peak_rows=tr.peak_rows, final_rows=max(c.size() for c in caches), kv_bytes=kv_bytes(caches))
-    if trace: out["trace"] = tr.points + [(caches[-1].offset, kv_bytes(caches))]
+               peak_rows=tr.peak_rows, final_rows=kv_rows_held(caches), kv_bytes=held_bytes(caches))
+    if trace: out["trace"] = tr.points + [(caches[-1].offset, held_bytes(caches))]
     return out, caches, logits
 
 # %% ../../nbs/13_prefill.ipynb #ca877916
@@ -130,10 +127,10 @@ def prefill_flops(L:int, # prompt length
     return total * shape["layers"]
 
 # %% ../../nbs/13_prefill.ipynb #f538f560
-from .common import filler_paragraphs
-from .fidelity import make_needle_sample, needle_score
+from .fidelity import make_needle_sample, needle_score, greedy_decode
 
-def needle_configs(p:PrefillPreset) -> list:
+def needle_configs(p:PrefillPreset, # the preset
+                  ) -> list:
     "The needle part's configurations: label, mode and guided settings."
     b, pl = p.needle_budget, p.probe_lens[0]
     out = [dict(label="full", mode="full"), dict(label="exact", mode="exact"), dict(label="chunked", mode="chunked")]
@@ -145,34 +142,21 @@ def needle_configs(p:PrefillPreset) -> list:
     out.append(dict(label=f"guided {m2}x p{pl} final", mode="guided", prefill_budget=m2 * b, probe_len=pl, probe_at="final"))
     return out
 
-def greedy_answer(model:nn.Module, caches:list, logits:mx.array, n:int) -> list:
-    "`n` greedy tokens after the prompt, from its last logits."
-    out = [mx.argmax(logits[0]).item()]
-    for _ in range(n - 1): out.append(mx.argmax(model(mx.array([[out[-1]]]), cache=caches)[0, -1]).item())
-    return out
-
-def needle_record(model:nn.Module, tokenizer, sample, conf:dict, p:PrefillPreset) -> dict:
-    "Feed one needle prompt with configuration `conf`, decode, score."
+def needle_record(model:nn.Module, # an mlx-lm model
+                  tokenizer, # its tokenizer
+                  sample, # a `NeedleSample` (from `make_needle_sample`)
+                  conf:dict, # one of `needle_configs(p)`
+                  p:PrefillPreset, # the preset (needle budget, chunk, answer tokens)
+                 ) -> dict:
+    "Feed one needle prompt with configuration `conf`, decode greedily, score."
     cfg = SnapKVConfig(budget=p.needle_budget, prefill_chunk=p.needle_chunk,
                        **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
     rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], cfg, probe_at=conf.get("probe_at", "chunk"))
-    ans = tokenizer.decode(greedy_answer(model, caches, logits, p.answer_tokens))
+    ans = tokenizer.decode(greedy_decode(model, caches, logits, p.answer_tokens)[0])
     return dict(label=conf["label"], depth=sample.depth, length=sample.length, code=sample.code, answer=ans,
                 score=needle_score(ans, sample.code), peak_rows=rec["peak_rows"], seconds=rec["seconds"])
 
 # %% ../../nbs/13_prefill.ipynb #6bf8d3b7
-def long_text_ids(tokenizer, n:int) -> list:
-    "The first `n` tokens of real text (the filler paragraphs of the fidelity benchmark, repeated if needed)."
-    text = "\n\n".join(filler_paragraphs())
-    ids = list(tokenizer.encode(text, add_special_tokens=False))
-    while len(ids) < n: ids += ids
-    return ids[:n]
-
-def _env() -> dict:
-    import importlib.metadata as md
-    return dict(mlx=md.version("mlx"), mlx_lm=md.version("mlx-lm"), machine=platform.machine(), python=platform.python_version(),
-                date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
-
 def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
                 model:Optional[nn.Module]=None, tokenizer=None, # default: `load_default_model()`
                 out:Optional[str]=None, # write the JSON here (e.g. "results/prefill.json")
@@ -180,28 +164,31 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
                 parts:tuple=("needle", "memory"), # what to measure (two processes can run the parts side by side)
                ) -> dict:
     "Measure memory, time and needle accuracy of the prefill modes; returns (and optionally writes) the result."
-    p = PRESETS[preset] if isinstance(preset, str) else preset
+    if isinstance(preset, str) and preset not in PREFILL_PRESETS:
+        raise ValueError(f"preset must be one of {list(PREFILL_PRESETS)}, got {preset!r}")
+    p = PREFILL_PRESETS[preset] if isinstance(preset, str) else preset
     t_start = time.perf_counter()
     if model is None:
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
     cfg, shape = SnapKVConfig(**p.memory_settings), model_shape(model)
     pb = cfg.prefill_budget or 2 * cfg.budget
-    plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES]
-    if p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
-    res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape, env=_env(), memory=[],
+    plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES] if "memory" in parts else []
+    if plan and p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
+    res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape,
+               env=dict(environment(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
+               text=LM_TEXT if Path(LM_TEXT).is_file() else "filler", memory=[],
                needle=dict(configs=needle_configs(p), records=[]), runtime_s=0.0)
     def save(): # after every measurement, so an interrupted run keeps what it measured
         res["runtime_s"] = time.perf_counter() - t_start
-        if out: Path(out).parent.mkdir(parents=True, exist_ok=True); Path(out).write_text(json.dumps(res, indent=1))
+        if out: Path(out).parent.mkdir(parents=True, exist_ok=True); Path(out).write_text(json_text(res, ("records", "memory")))
     samples = [make_needle_sample(tokenizer, p.needle_length, (i + 0.5) / p.needle_samples, phrasing=i, seed=i)
                for i in range(p.needle_samples)] if "needle" in parts else []
     for conf in needle_configs(p) if samples else []:
         recs = [needle_record(model, tokenizer, s, conf, p) for s in samples]
         res["needle"]["records"] += recs; save()
         log(f"needle {conf['label']}: {sum(r['score'] for r in recs)}/{len(recs)}")
-    if "memory" not in parts: plan = []
-    ids = long_text_ids(tokenizer, max((L for L, _ in plan), default=1))
+    ids = text_tokens(tokenizer, max((L for L, _ in plan), default=1))
     for L, mode in plan:
         rec = measure_prefill(model, ids[:L], mode, cfg, trace=L == p.trace_length)[0]
         rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, cfg.prefill_chunk, cfg.probe_len, cfg.window)
@@ -209,6 +196,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         log(f"memory L={L} {mode}: {rec['seconds']:.1f}s peak +{rec['peak_above_bytes'] / 2**20:.0f} MiB rows {rec['peak_rows']}")
     return res
 
+# %% ../../nbs/13_prefill.ipynb #ee1a2689
 def merge_prefill(needle:dict, # a result with the needle part
                   *memory:dict, # results of the same preset with memory measurements (e.g. some lengths each)
                  ) -> dict:
@@ -218,17 +206,18 @@ def merge_prefill(needle:dict, # a result with the needle part
     return {**needle, "memory": recs, "runtime_s": max([needle["runtime_s"]] + [m["runtime_s"] for m in memory]),
             "env": {**needle["env"], "parts": f"{1 + len(memory)} processes side by side"}}
 
-def load_prefill(path:str="results/prefill.json") -> dict:
-    "A saved `run_prefill` result."
-    return json.loads(Path(path).read_text())
-
 # %% ../../nbs/13_prefill.ipynb #0476c0e5
 def _by(recs, key): 
     out = {}
     for r in recs: out.setdefault(r[key], []).append(r)
     return out
 
-def prefill_summary(res:dict) -> dict:
+def _bound_rows(res:dict) -> int:
+    "Guided prefill's row bound per head in the memory sweep: prefill_budget + chunk + probe."
+    return res["prefill_budget"] + res["config"]["prefill_chunk"] + res["config"]["probe_len"]
+
+def prefill_summary(res:dict, # a prefill result (as read back from its JSON)
+                   ) -> dict:
     "The numbers the prose quotes: per mode at the longest length, time ratios, needle scores, and the two targets."
     mem, p = res["memory"], res["preset"]
     full = {r["length"]: r for r in mem if r["mode"] == "full"}
@@ -237,8 +226,7 @@ def prefill_summary(res:dict) -> dict:
     at = {r["mode"]: r for r in mem if r["length"] == L}
     ratio = {m: {r["length"]: r["seconds"] / full[r["length"]]["seconds"] for r in mem if r["mode"] == m and r["length"] in full} for m in PREFILL_MODES}
     pred = {m: {r["length"]: r["flops"] / full[r["length"]]["flops"] for r in mem if r["mode"] == m and r["length"] in full} for m in PREFILL_MODES}
-    cfg = res["config"]
-    bound = res["prefill_budget"] + cfg["prefill_chunk"] + cfg["probe_len"]
+    bound = _bound_rows(res)
     scores = {lab: sum(r["score"] for r in rs) / len(rs) for lab, rs in _by(res["needle"]["records"], "label").items()}
     guided2 = [c["label"] for c in res["needle"]["configs"] if c["mode"] == "guided" and c.get("probe_at") == "chunk"
                and c["prefill_budget"] <= 2 * p["needle_budget"]]
@@ -252,40 +240,41 @@ def prefill_summary(res:dict) -> dict:
 # %% ../../nbs/13_prefill.ipynb #d2b2302d
 MODE_STYLE = {"full": ("k", "o"), "exact": ("tab:blue", "s"), "chunked": ("tab:orange", "^"), "guided": ("tab:green", "D")}
 
-def plot_memory(res:dict, ax=None):
-    "Peak memory above the weights and peak KV rows per head against prompt length, per mode."
+def plot_prefill_memory(res:dict, # a prefill result (as read back from its JSON)
+                       ):
+    "Figure: peak memory above the weights and peak KV rows per head against prompt length, per mode."
     import matplotlib.pyplot as plt
-    if ax is None: _, ax = plt.subplots(1, 2, figsize=(11, 4))
+    fig, ax = plt.subplots(1, 2, figsize=(11, 4))
     for mode, rs in _by(res["memory"], "mode").items():
         c, mk = MODE_STYLE[mode]
         xs = [r["length"] for r in rs]
         ax[0].plot(xs, [r["peak_above_bytes"] / 2**20 for r in rs], color=c, marker=mk, label=mode)
         ax[1].plot(xs, [r["peak_rows"] for r in rs], color=c, marker=mk, label=mode)
-    bound = res["prefill_budget"] + res["config"]["prefill_chunk"] + res["config"]["probe_len"]
-    ax[1].axhline(bound, color="tab:green", ls=":", label="prefill_budget + chunk + probe")
+    ax[1].axhline(_bound_rows(res), color="tab:green", ls=":", label="prefill_budget + chunk + probe")
     ax[0].set(xlabel="prompt tokens", ylabel="peak memory above weights (MiB)", title="mlx peak memory during prefill")
     ax[1].set(xlabel="prompt tokens", ylabel="rows per head (max over layers)", title="KV rows held during prefill")
     for a in ax: a.legend(); a.grid(alpha=.3)
-    return ax
+    fig.tight_layout()
+    return fig
 
-def plot_trace(res:dict, ax=None):
-    "KV bytes held after every model call of the traced prefill, per mode."
+def plot_prefill_trace(res:dict, # a prefill result (as read back from its JSON)
+                      ):
+    "Figure: KV bytes held after every model call of the traced prefill, per mode."
     import matplotlib.pyplot as plt
-    if ax is None: _, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(7, 4))
     for r in res["memory"]:
         if "trace" not in r: continue
-        c, _ = MODE_STYLE[r["mode"]]
         pts = [(0, 0)] + r["trace"] # after each model call: position reached, KV bytes held
-        ax.plot([o for o, _ in pts], [b / 2**20 for _, b in pts], color=c, label=r["mode"], marker=".", ms=3, lw=1)
+        ax.plot([o for o, _ in pts], [b / 2**20 for _, b in pts], color=MODE_STYLE[r["mode"]][0], label=r["mode"], marker=".", ms=3, lw=1)
     ax.set(xlabel="position reached (tokens)", ylabel="KV bytes held (MiB)", title=f"one {res['preset']['trace_length']}-token prefill")
-    ax.legend(); ax.grid(alpha=.3)
-    return ax
+    ax.legend(); ax.grid(alpha=.3); fig.tight_layout()
+    return fig
 
-def plot_time(res:dict, ax=None):
-    "Prefill time over full prefill time against length: measured and FLOP-predicted."
+def plot_prefill_time(res:dict, # a prefill result (as read back from its JSON)
+                     ):
+    "Figure: prefill time over full prefill time against length, measured and FLOP-predicted."
     import matplotlib.pyplot as plt
-    s = prefill_summary(res)
-    if ax is None: _, ax = plt.subplots(figsize=(7, 4))
+    s, (fig, ax) = prefill_summary(res), plt.subplots(figsize=(7, 4))
     for m in PREFILL_MODES:
         c, mk = MODE_STYLE[m]
         xs = sorted(s["time_ratio"][m])
@@ -293,29 +282,23 @@ def plot_time(res:dict, ax=None):
         ax.plot(xs, [s["flop_ratio"][m][x] for x in xs], color=c, ls="--", label=f"{m} FLOP count")
     ax.axhline(1, color="k", lw=.5)
     ax.set(xlabel="prompt tokens", ylabel="time / full-cache time", title="prefill time relative to a full cache")
-    ax.legend(fontsize=8); ax.grid(alpha=.3)
-    return ax
+    ax.legend(fontsize=8); ax.grid(alpha=.3); fig.tight_layout()
+    return fig
 
-def plot_accuracy(res:dict, ax=None):
-    "Needle retrieval per configuration at the same final budget."
+def plot_prefill_accuracy(res:dict, # a prefill result (as read back from its JSON)
+                         ):
+    "Figure: needle retrieval per configuration at the same final budget."
     import matplotlib.pyplot as plt
-    s = prefill_summary(res)
-    labs = [c["label"] for c in res["needle"]["configs"]]
-    if ax is None: _, ax = plt.subplots(figsize=(9, 4))
-    ax.bar(range(len(labs)), [s["scores"][l] for l in labs],
-           color=[MODE_STYLE[c["mode"]][0] for c in res["needle"]["configs"]])
-    ax.set_xticks(range(len(labs)), labs, rotation=30, ha="right")
-    p = res["preset"]
+    s, confs, p = prefill_summary(res), res["needle"]["configs"], res["preset"]
+    fig, ax = plt.subplots(figsize=(9, 4))
+    ax.bar(range(len(confs)), [s["scores"][c["label"]] for c in confs], color=[MODE_STYLE[c["mode"]][0] for c in confs])
+    ax.set_xticks(range(len(confs)), [c["label"] for c in confs], rotation=30, ha="right")
     ax.set(ylim=(0, 1.05), ylabel="needles found", title=f"{p['needle_samples']} needles, ~{p['needle_length']} tokens, final budget {p['needle_budget']}")
-    return ax
+    fig.tight_layout()
+    return fig
 
-def save_plots(res:dict, out_dir:str="results"):
-    "Write prefill_memory.png, prefill_trace.png, prefill_time.png, prefill_accuracy.png."
-    import matplotlib.pyplot as plt
-    for name, fn in (("memory", plot_memory), ("trace", plot_trace), ("time", plot_time), ("accuracy", plot_accuracy)):
-        ax = fn(res)
-        fig = (ax[0] if isinstance(ax, (list, tuple, np.ndarray)) else ax).figure
-        fig.tight_layout(); fig.savefig(Path(out_dir) / f"prefill_{name}.png", dpi=110); plt.close(fig)
+PREFILL_PLOTS = {"memory": plot_prefill_memory, "trace": plot_prefill_trace, "time": plot_prefill_time,
+                 "accuracy": plot_prefill_accuracy} # what `save_plots(res, out_dir, PREFILL_PLOTS, "prefill")` writes as prefill_<name>.png
 
 # %% ../../nbs/13_prefill.ipynb #abdddd69
 MODEL_KV_SHAPES = { # layers, KV heads, head_dim, bytes per value (bf16/fp16 = 2), sliding-window layers and window
