@@ -481,10 +481,12 @@ class BenchRunner:
     def __repr__(self): return f"BenchRunner({self.module}.{self.function})"
 
 def _run_prefill(m, preset, out_dir, model):
-    "`run_prefill` into `<out_dir>/prefill.json`, on `--model` if given, then its plots."
+    "`run_prefill` into `<out_dir>/prefill.json`, on `--model` if given, then its `PREFILL_PLOTS` from the JSON as read back."
+    from snapkv_nb.bench.common import load_result, save_plots
     mt = dict(zip(("model", "tokenizer"), load_model(model))) if model is not None else {}
-    res = m.run_prefill(preset, out=str(Path(out_dir)/"prefill.json"), **mt)
-    m.save_plots(res, out_dir)
+    path = Path(out_dir)/"prefill.json"
+    res = m.run_prefill(preset, out=str(path), **mt)
+    save_plots(load_result(path), out_dir, m.PREFILL_PLOTS, "prefill")
     return res
 
 BENCH_RUNNERS = {
