@@ -76,6 +76,9 @@ def _validate_config(self:SnapKVConfig):
         if _check_count(name, getattr(self, name)) < 1: raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
     if self.prefill == "chunked" or self.compress_per_chunk: # the two spellings of one mode
         object.__setattr__(self, "prefill", "chunked"); object.__setattr__(self, "compress_per_chunk", True)
+    for f in fields(self): # NumPy integers (from a sweep, say) stored as `int`, so the cache's `state` stays serializable
+        v = getattr(self, f.name)
+        if type(v) not in (bool, int, type(None)) and not isinstance(v, str): object.__setattr__(self, f.name, int(v))
 
 # %% ../nbs/01_cache.ipynb #f9d6a621
 def _rows_of(x, n:int, start:int=0): # stored array or quantized triple; rows [start, n) along axis 2
@@ -118,7 +121,7 @@ def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
 def _changed(cfg:SnapKVConfig, **changes) -> SnapKVConfig:
     "`cfg` with `changes`; changing one spelling of chunked prefill changes the other with it."
     if "prefill" in changes and "compress_per_chunk" not in changes:
-        changes["compress_per_chunk"] = changes["prefill"] == "chunked"
+        changes["compress_per_chunk"] = isinstance(changes["prefill"], str) and changes["prefill"] == "chunked" # a bad `prefill` is named by its own check
     elif "compress_per_chunk" in changes and "prefill" not in changes:
         changes["prefill"] = "chunked" if changes["compress_per_chunk"] else ("exact" if cfg.prefill == "chunked" else cfg.prefill)
     names = {f.name for f in fields(SnapKVConfig)}
@@ -286,7 +289,10 @@ def _scored_rows(self:EvictingCache) -> int:
 def _evict(self:EvictingCache) -> int:
     "Keep `budget` of the ranked rows per head (and every row after them); returns rows evicted per head."
     cfg, n, end = self.config, self._scored_rows(), self._scoring_end()
-    if n <= cfg.budget: return 0
+    if n <= cfg.budget: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
+        if cfg.kv_bits is not None and not self.quantized and self.keys is not None and self._due != "chunk":
+            self.keys, self.values = (_quantize(x, cfg) for x in self.keys_and_values())
+        return 0
     idx = snap_select_indices(self.scores(), cfg.budget, n_sink=cfg.n_sink, window=cfg.window)
     pos = mx.take_along_axis(self.kept_positions[..., :n], idx, axis=2)
     (k, v), rest = (_gather_rows(_rows_of(x, n), idx) for x in (self.keys, self.values)), self._rows - n
@@ -334,11 +340,19 @@ def _after_attention(self:EvictingCache):
     "Run a due compression unless held (called right after the attention of the call that made it due)."
     if self._due is not None and not self._holds: self._compress_now()
 
+def _prompt_cache(caches, fn:str) -> list: # what was passed as `caches`; the function's name (for the message)
+    "`caches` if it is a prompt cache (a list of per-layer caches); one cache is refused, naming its own method."
+    one = getattr(caches, "_snapkv_capture", False)
+    if one or not isinstance(caches, (list, tuple)):
+        raise TypeError(f"`caches` must be a prompt cache (a list of per-layer caches), got {type(caches).__name__}"
+                        + (f"; for one cache call `cache.{fn}(...)`" if one else ""))
+    return caches
+
 @contextlib.contextmanager
 def hold(caches:list): # a prompt cache (other cache types are skipped)
     "Hold every evicting cache in `caches` inside the `with` block."
     with contextlib.ExitStack() as stack:
-        for c in caches:
+        for c in _prompt_cache(caches, "hold"):
             if getattr(c, "_snapkv_capture", False): stack.enter_context(c.hold())
         yield caches
 
@@ -376,6 +390,10 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
         raise ValueError(f"keys and values must be [B, H, S, D] with equal B, H, S; got {keys.shape} and {values.shape}")
     if self.keys is not None and keys.shape[:2] != self._lead.shape[:2]:
         raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {self._lead.shape[:2]}")
+    if self.keys is not None: # head dims of the rows held (unpacked when quantized)
+        held = tuple(x[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else x.shape[-1] for x in (self.keys, self.values))
+        if (keys.shape[-1], values.shape[-1]) != held:
+            raise ValueError(f"keys/values have head dims {(keys.shape[-1], values.shape[-1])}, the cache holds {held}")
     if self._dtype is None and self.config.kv_bits is not None:
         g = self.config.kv_group_size
         if keys.shape[-1] % g or values.shape[-1] % g:
@@ -414,7 +432,7 @@ def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm pas
     if hit is None or hit[0] is not mask: return mask
     m = self._window_mask(queries.shape[2], hit[1], appended=True)
     g = queries.shape[1] // m.shape[1]
-    return mx.repeat(m, g, axis=1) if g > 1 else m
+    return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # mlx-lm's quantized attention groups the query heads itself
 
 # %% ../nbs/01_cache.ipynb #fbee96d8
 @patch
@@ -578,7 +596,7 @@ def expect_prompt(caches:list, # a prompt cache (a list of per-layer caches; oth
                  ) -> list:
     "Announce to every evicting cache in `caches` that the next `n` tokens fed are one prompt; returns `caches`."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
-    for c in caches:
+    for c in _prompt_cache(caches, "expect_prompt"):
         if getattr(c, "_snapkv_capture", False): c.expect_prompt(n)
     return caches
 
@@ -594,11 +612,22 @@ def _announcing(original):
     generate_step._snapkv_original = original
     return generate_step
 
+def _announcing_speculative(original):
+    "Wrap mlx-lm's `speculative_generate_step` (its prompt cache: the model's caches, then the draft's) likewise."
+    @functools.wraps(original)
+    def speculative_generate_step(prompt, model, draft_model, *args, prompt_cache=None, **kwargs):
+        if prompt_cache is not None and len(prompt) > 0: expect_prompt(prompt_cache, len(prompt))
+        yield from original(prompt, model, draft_model, *args, prompt_cache=prompt_cache, **kwargs)
+    speculative_generate_step._snapkv_original = original
+    return speculative_generate_step
+
 def _install_prompt_announcer():
-    "Wrap `mlx_lm.generate.generate_step` once (idempotent)."
+    "Wrap `mlx_lm.generate.generate_step` and `speculative_generate_step` once (idempotent)."
     mod = sys.modules.get("mlx_lm.generate")
     if mod is not None and not hasattr(mod.generate_step, "_snapkv_original"):
         mod.generate_step = _announcing(mod.generate_step)
+    if mod is not None and not hasattr(mod.speculative_generate_step, "_snapkv_original"):
+        mod.speculative_generate_step = _announcing_speculative(mod.speculative_generate_step)
 
 _install_prompt_announcer() # importing snapkv_nb (or this module) installs it
 
@@ -621,6 +650,7 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     "A prompt cache for `model` with `cls` (SnapKV) on every full-attention layer."
     cfg = _config_from(config, settings)
     if not (isinstance(cls, type) and issubclass(cls, EvictingCache)): raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
+    if not isinstance(capture, bool): raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
     if cls.uses_queries and cfg.scorer == "query" and not capture:
         raise ValueError("scorer='query' needs the query capture: with capture=False there are no queries to score with")
     if _latent_attention(model):
@@ -641,7 +671,7 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
 # %% ../nbs/01_cache.ipynb #e614bb77
 def compress(caches:list) -> int: # a prompt cache (other cache types are skipped)
     "End the prompt and compress every evicting cache in `caches` now; returns rows evicted per head, summed."
-    return sum(c.compress() for c in caches if getattr(c, "_snapkv_capture", False))
+    return sum(c.compress() for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
@@ -677,8 +707,8 @@ def keep_rate(self:EvictingCache) -> float:
 # %% ../nbs/01_cache.ipynb #cadc1835
 @patch
 def is_trimmable(self:EvictingCache) -> bool:
-    "Whether some rows (those appended since the last compression) can be rolled back."
-    return self._rows > self._n_kept
+    "Whether rows appended since the last compression can be rolled back: some are held, or a prompt is open (its rows will be)."
+    return self._in_prompt or self._rows > self._n_kept
 
 @patch
 def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
@@ -712,6 +742,10 @@ def _set_state(self:EvictingCache, st):
         raise ValueError(f"not a {type(self).__name__} state (expected a dict with a 'version'), got {type(st).__name__}")
     if st["version"] != STATE_VERSION:
         raise ValueError(f"{type(self).__name__} state version {st['version']}: this snapkv_nb reads versions 1 and {STATE_VERSION}")
+    need = ("keys", "values", "kept_pos", "obs_q", "obs_end", "offset", "rows", "n_kept", "tail_pos", "compressions",
+            "in_prompt", "prompt_start", "prompt_end", "due", "layer", "dtype", "config") # `extra` may be absent (empty)
+    if missing := [k for k in need if k not in st]:
+        raise ValueError(f"{type(self).__name__} state version {STATE_VERSION} lacks {missing} (a damaged or hand-made file?)")
     tup = lambda x: tuple(x) if isinstance(x, list) else x # quantized triples come back as lists
     opt = lambda x: None if x is None or x == -1 else int(x)
     self.config = SnapKVConfig(**st["config"])
@@ -738,7 +772,13 @@ def _state_from_v1(v:list) -> dict:
 EvictingCache.state = property(_get_state, _set_state, doc="The cache's full state (a dict with a schema `version`), for mlx-lm's save/load.")
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
                                     doc="The class name and state schema version.")
-for _c in (EvictingCache, *CACHE_CLASSES.values()): setattr(_mlc, _c.__name__, _c) # so load_prompt_cache finds them
+def _register(cls:type): # an EvictingCache subclass
+    "Make `cls` findable by `load_prompt_cache` (by name, in `mlx_lm.models.cache`), never shadowing one of mlx-lm's classes."
+    old = getattr(_mlc, cls.__name__, None)
+    if old is None or getattr(old, "_snapkv_capture", False): setattr(_mlc, cls.__name__, cls)
+
+for _c in (EvictingCache, *CACHE_CLASSES.values()): _register(_c)
+EvictingCache.__init_subclass__ = classmethod(lambda cls, **kw: _register(cls)) # subclasses defined later (a user's own) too
 
 # %% ../nbs/01_cache.ipynb #92bcf1d9
 @patch
@@ -798,7 +838,7 @@ def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches 
     if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
         raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
     c0, sts = caches[0], [c.state for c in caches]
-    st = dict(sts[0], obs_q=None, extra={})
+    st = dict(sts[0], obs_q=None) # the first cache's settings, its class's own (`extra`) too
     cat = lambda *xs: mx.concatenate(xs, axis=0)
     for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
     st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
