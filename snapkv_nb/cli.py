@@ -284,7 +284,7 @@ def kv_summary(caches:list, # the prompt cache after generation
             kept.append(c.size() - (c.offset - n_prompt))
             stored += c.stored_nbytes; full += c.full_nbytes
         else: # nothing evicted: every prompt row is there
-            kept.append(n_prompt)
+            kept.append(min(n_prompt, getattr(c, "max_size", None) or n_prompt))
             b = _rows_nbytes(c); stored += b; full += b
     return dict(layers=len(caches), snapkv_layers=snap, prompt_tokens=n_prompt, kept_rows=kept,
                 stored_bytes=stored, full_bytes=full, ratio=full / stored if stored else 1.0)
