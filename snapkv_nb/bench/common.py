@@ -14,7 +14,7 @@ import mlx.core as mx
 __all__ = ['LICENSE_DIR', 'FILLER_FILES', 'STDLIB_MODULES', 'LM_TEXT', 'HUGE', 'METHOD_CLASSES', 'paragraphs',
            'stdlib_paragraphs', 'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text',
            'load_result', 'save_plots', 'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches',
-           'greedy_decode']
+           'greedy_decode', 'eos_ids']
 
 # %% ../../nbs/09_bench.ipynb #4d918cc4
 LICENSE_DIR = "/usr/share/common-licenses"
@@ -223,3 +223,8 @@ def greedy_decode(model, # an mlx-lm model
             if not d: o.append(t)
         done = [d or bool(stop and stop(o)) for d, o in zip(done, out)]
     return out
+
+def eos_ids(tokenizer, # an mlx-lm / HF tokenizer
+           ) -> set:
+    "The tokenizer's end-of-sequence token ids (`eos_token_ids` and `eos_token_id`; may be empty)."
+    return (set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}) - {None}

@@ -16,7 +16,7 @@ import mlx.nn as nn
 from ..cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, expect_prompt
 from .common import (LICENSE_DIR, FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
                                     json_text, save_plots, mean_or_nan, table_cell, HUGE, METHOD_CLASSES,
-                                    shared_prefill, layer_seed, method_caches, greedy_decode)
+                                    shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids)
 
 # %% auto #0
 __all__ = ['NEEDLES', 'METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
@@ -269,11 +269,6 @@ def _answer_done(tokenizer, stop_ids:set) -> Callable:
         return re.search(r"\d\D", tokenizer.decode(ids)) is not None
     return stop
 
-def _stop_ids(tokenizer) -> set:
-    "End-of-sequence token ids of a tokenizer (may be empty)."
-    ids = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
-    return ids - {None}
-
 def _run_caches(model, held, last, ids, spec, p, n_sink):
     "(caches, last logits) of one run spec."
     m, b, w, k, pl = spec
@@ -291,14 +286,14 @@ def run_needle_sample(model:nn.Module, # an mlx-lm model
                      ) -> list: # one record per spec
     "Greedy answers and scores of every run spec on one needle prompt, from one shared prefill."
     held, last = shared_prefill(model, s.ids, window=max(sp[2] for sp in specs), step=p.step)
-    stop = _answer_done(tokenizer, _stop_ids(tokenizer))
+    stop = _answer_done(tokenizer, eos_ids(tokenizer))
     recs = []
     for b in sorted({sp[1] for sp in specs}):
         group = [sp for sp in specs if sp[1] == b]
         runs = [_run_caches(model, held, last, s.ids, sp, p, n_sink) for sp in group]
         outs = greedy_decode(model, stack_caches([r[0] for r in runs]), mx.stack([r[1] for r in runs]), p.max_new_tokens, stop)
         for sp, o in zip(group, outs):
-            ans = tokenizer.decode([t for t in o if t not in _stop_ids(tokenizer)])
+            ans = tokenizer.decode([t for t in o if t not in eos_ids(tokenizer)])
             m, _, w, k, pl = sp
             recs.append(dict(task="retrieval", method=m, budget=None if m == "full" else b,
                              ratio=1.0 if m == "full" else s.length / b, length=s.length, target_length=s.target_length,

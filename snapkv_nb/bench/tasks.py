@@ -13,7 +13,8 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 from .common import (LICENSE_DIR, STDLIB_MODULES, stdlib_paragraphs, environment, json_text, load_result,
-                                    save_plots, mean_or_nan, table_cell, HUGE, shared_prefill, method_caches, greedy_decode)
+                                    save_plots, mean_or_nan, table_cell, HUGE, shared_prefill, method_caches, greedy_decode, eos_ids,
+                                    paragraphs)
 
 # %% auto #0
 __all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'METHODS', 'SHARED', 'TASKS_PRESETS', 'MODELS',
@@ -35,8 +36,7 @@ def split_sentences(text:str, # raw text; paragraphs separated by blank lines
                    ) -> list:
     "The sentences of `text`, whitespace collapsed, split after `.`, `;`, `!` or `?`."
     out = []
-    for p in re.split(r"\n\s*\n", text):
-        p = " ".join(p.split())
+    for p in paragraphs(text, min_chars=1):
         out += [s for s in re.split(r"(?<=[.;!?])\s+", p) if len(s) >= min_chars]
     return out
 
@@ -473,8 +473,7 @@ def stop_test(tokenizer, # the model's tokenizer
               completion:bool=False, # also stop at a line break after some text (base models)
              ) -> Callable:
     "A `greedy_decode` stop test: an end-of-turn token, or (completion prompts) a line break after text."
-    eos = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
-    eos -= {None}
+    eos = eos_ids(tokenizer)
     def stop(ids):
         if ids[-1] in eos: return True
         return completion and "\n" in tokenizer.decode(ids).lstrip()
@@ -482,7 +481,7 @@ def stop_test(tokenizer, # the model's tokenizer
 
 def decode_answer(tokenizer, ids:list) -> str:
     "The text of generated `ids`, end-of-turn tokens dropped."
-    eos = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
+    eos = eos_ids(tokenizer)
     return tokenizer.decode([t for t in ids if t not in eos])
 
 # %% ../../nbs/12_tasks.ipynb #a6d89b2a
