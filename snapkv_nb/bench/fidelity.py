@@ -19,10 +19,10 @@ from .common import (LICENSE_DIR, FILLER_FILES, filler_paragraphs, lm_text, LM_T
                                     shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids)
 
 # %% auto #0
-__all__ = ['NEEDLES', 'METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
+__all__ = ['NEEDLES', 'FIDELITY_METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
            'needle_score', 'chunked_run', 'stack_caches', 'lm_metrics', 'continuation_logprobs', 'FidelityPreset',
            'run_needle_sample', 'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm', 'plot_sweep',
-           'run_retrieval', 'run_lm', 'run_fidelity', 'report_markdown', 'accuracy_table']
+           'run_retrieval', 'run_lm', 'run_fidelity', 'fidelity_report', 'accuracy_table']
 
 # %% ../../nbs/10_fidelity.ipynb #1dec5083
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def needle_score(answer:str, # the model's decoded answer (after the primed answ
     return int(m is not None and m.group() == code)
 
 # %% ../../nbs/10_fidelity.ipynb #9a5e711c
-METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
+FIDELITY_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
 
 # %% ../../nbs/10_fidelity.ipynb #ed01ad93
 def chunked_run(model:nn.Module, # an mlx-lm model
@@ -192,7 +192,7 @@ class FidelityPreset:
     depths:tuple # needle depths
     reps:int # samples per (length, depth), with different seeds and phrasings
     budgets:tuple # retrieval budgets
-    methods:tuple # methods compared (from `METHODS`)
+    methods:tuple # methods compared (from `FIDELITY_METHODS`)
     lm_prefixes:tuple # ((prefix length, number of samples), ...) for the language-modelling task
     lm_cont:int # continuation length (tokens)
     lm_budgets:tuple # language-modelling budgets
@@ -215,12 +215,12 @@ class FidelityPreset:
 # %% ../../nbs/10_fidelity.ipynb #16d8bc4a
 FIDELITY_PRESETS = {
     "small": FidelityPreset("small", lengths=(500,), depths=(0.2, 0.8), reps=1, budgets=(48, 128),
-                            methods=METHODS, lm_prefixes=((512, 1),), lm_cont=64, lm_budgets=(64, 128),
+                            methods=FIDELITY_METHODS, lm_prefixes=((512, 1),), lm_cont=64, lm_budgets=(64, 128),
                             sweep_windows=(8, 32), sweep_kernels=(1, 5, 15), sweep_poolings=("avg", "max"),
                             sweep_budgets=(48,), sweep_reps=1, sweep_lm_budgets=(64,), sweep_lm_prefix=512,
                             chunked_budgets=(64,), chunked_reps=1),
     "full": FidelityPreset("full", lengths=(500, 800, 1100), depths=(0.1, 0.3, 0.5, 0.7, 0.9), reps=3,
-                           budgets=(32, 64, 128, 256, 512), methods=METHODS,
+                           budgets=(32, 64, 128, 256, 512), methods=FIDELITY_METHODS,
                            lm_prefixes=((1024, 3), (2048, 1)), lm_cont=192, lm_budgets=(64, 128, 256, 512),
                            sweep_windows=(8, 16, 32), sweep_kernels=(1, 5, 7, 11, 15, 21), sweep_poolings=("avg", "max"),
                            sweep_budgets=(48, 96), sweep_reps=3, sweep_lm_budgets=(128,), sweep_lm_prefix=1024,
@@ -443,7 +443,7 @@ def plot_retrieval(res:dict, # a fidelity result (as read back from its JSON)
     fig, axs = plt.subplots(1, len(lengths), figsize=(3.9 * len(lengths), 3.4), squeeze=False, sharey=True)
     for ax, L_ in zip(axs[0], lengths):
         rs = [r for r in rows if r["target_length"] == L_]
-        for i, m in enumerate(METHODS):
+        for i, m in enumerate(FIDELITY_METHODS):
             mr = sorted([r for r in rs if r["method"] == m], key=lambda r: r["budget"] or 0)
             if not mr: continue
             c, ls = _STYLE[m]
@@ -466,7 +466,7 @@ def plot_lm(res:dict, # a fidelity result (as read back from its JSON)
     rows = [r for r in s["lm"] if r["method"] != "full"]
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 3.6))
     marks = dict(zip(sorted({r["prefix_len"] for r in rows}), "osD^v"))
-    for m in METHODS:
+    for m in FIDELITY_METHODS:
         for P, mk in marks.items():
             mr = sorted([r for r in rows if r["method"] == m and r["prefix_len"] == P], key=lambda r: r["ratio"])
             if not mr: continue
@@ -676,7 +676,7 @@ def _goal_lines(gl:dict, gm:list) -> list:
                   f"{table_cell(g['worst_ppl_ratio'], '{:.3f}')} | {table_cell(g['mean_kl'], '{:.3f}')} |" for m, g in gl["pooled"].items()]
 
 # %% ../../nbs/10_fidelity.ipynb #740f3738
-def report_markdown(res:dict, # a fidelity result
+def fidelity_report(res:dict, # a fidelity result
                     summary:Optional[dict]=None, # `summarize(res)`, if already computed
                     top:int=10, # sweep rows shown
                    ) -> str:
@@ -686,7 +686,7 @@ def report_markdown(res:dict, # a fidelity result
            f"language-modelling samples; model {res.get('model')}; SnapKV window={ms['window']}, kernel_size={ms['kernel_size']}, "
            f"pooling={ms['pooling']}, n_sink={ms['n_sink']}; mlx {v.get('mlx')}, mlx-lm {v.get('mlx_lm')}; "
            f"{table_cell(res.get('timing_seconds', {}).get('total'), '{:.0f}')} s.", ""]
-    meths, acc = [m for m in METHODS if m in res["methods"]], lambda r: f"{r['accuracy']:.2f}"
+    meths, acc = [m for m in FIDELITY_METHODS if m in res["methods"]], lambda r: f"{r['accuracy']:.2f}"
     out += _grid(s["retrieval"], acc, "**Needle accuracy** by budget (mean compression ratio), all lengths:", meths)
     for L_ in sorted({r["target_length"] for r in s["retrieval_by_length"]}):
         out += _grid([r for r in s["retrieval_by_length"] if r["target_length"] == L_], acc, f"Prompts of ≈{L_} tokens:", meths)

@@ -17,15 +17,14 @@ from .common import (LICENSE_DIR, STDLIB_MODULES, stdlib_paragraphs, environment
                                     paragraphs)
 
 # %% auto #0
-__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'METHODS', 'SHARED', 'TASKS_PRESETS', 'MODELS',
+__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'TASKS_PRESETS', 'MODELS',
            'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value',
            'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary',
            'make_cwe', 'make_fwe', 'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer',
            'chunked_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
            'veloxquant_available', 'veloxquant_answer', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
            'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
-           'run_tasks', 'tasks_plots', 'merge_results', 'report_markdown', 'variant_table', 'kept_table',
-           'goal_diagnosis']
+           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table', 'goal_diagnosis']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -417,7 +416,7 @@ def cut_answer(text:str, # decoded answer
 # %% ../../nbs/12_tasks.ipynb #4050a805
 from ..cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, expect_prompt
 
-METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "veloxquant")
+TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "veloxquant")
 SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
 
 # %% ../../nbs/12_tasks.ipynb #7db2323a
@@ -513,7 +512,7 @@ def veloxquant_answer(model:nn.Module, # an mlx-lm model
 @dataclass(frozen=True)
 class Spec:
     "One run on a sample: method, ratio on the global layers, and settings."
-    method:str # one of `METHODS`
+    method:str # one of `TASKS_METHODS`
     ratio:Optional[int]=None # compression on the global layers (None: the full cache)
     variant:str="main" # "main", or the name of a settings variant
     settings:tuple=() # ((name, value), ...) `SnapKVConfig` changes of the variant
@@ -595,7 +594,7 @@ class TasksPreset:
     "Everything one tasks run does."
     name:str
     runs:tuple # `ModelRun`s
-    methods:tuple=METHODS # methods compared
+    methods:tuple=TASKS_METHODS # methods compared
     own_ratio:int=8 # the ratio the own-prefill methods run at
     variants:tuple=() # ((name, ((setting, value), ...)), ...): SnapKV settings tried at 8x
     signal:float=0.5 # a task carries signal at a (model, length) when the full cache scores at least this
@@ -648,7 +647,7 @@ def summarize_tasks(res:dict, # a tasks result (records under res["records"])
     for (m, L), ts in sorted(signal.items()):
         fa = mean_or_nan(full[(m, L, t)] for t in ts)
         keys = sorted({(c["method"], c["ratio"], c["variant"]) for c in per_task if (c["model"], c["length"]) == (m, L)},
-                      key=lambda k: (METHODS.index(k[0]) if k[0] in METHODS else 99, k[1] or 0, k[2]))
+                      key=lambda k: (TASKS_METHODS.index(k[0]) if k[0] in TASKS_METHODS else 99, k[1] or 0, k[2]))
         for me, q, v in keys:
             sc = {c["task"]: c["score"] for c in per_task if (c["model"], c["length"], c["method"], c["ratio"], c["variant"]) == (m, L, me, q, v)}
             have = [t for t in ts if t in sc]
@@ -682,7 +681,7 @@ def plot_budget(res:dict, # a tasks result
     nc = min(5, len(tasks)); nr = -(-len(tasks) // nc)
     fig, axs = plt.subplots(nr, nc, figsize=(3.2 * nc, 2.7 * nr), squeeze=False, sharey=True)
     for ax, t in zip(axs.flat, tasks):
-        for i, m in enumerate(METHODS):
+        for i, m in enumerate(TASKS_METHODS):
             mr = [c for c in rows if c["task"] == t and c["method"] == m]
             if not mr: continue
             c, ls = _STYLE[m]
@@ -710,7 +709,7 @@ def plot_length(res:dict, # a tasks result
     models = sorted({a["model"] for a in s["averages"]})
     fig, axs = plt.subplots(1, max(len(models), 1), figsize=(4.6 * max(len(models), 1), 3.4), squeeze=False)
     for ax, mo in zip(axs[0], models):
-        for m in METHODS:
+        for m in TASKS_METHODS:
             rs = sorted([a for a in s["averages"] if a["model"] == mo and a["method"] == m and a["variant"] == "main"
                          and (a["ratio"] == ratio or m == "full")], key=lambda a: a["length"])
             if not rs: continue
@@ -922,7 +921,7 @@ def _columns(res:dict) -> list:
     cols += [(m, 8, "main", f"{n} 8x") for m, n in names.items() if (m, 8, "main") in have]
     return [c for c in cols if c[:3] in have]
 
-def report_markdown(res:dict, # a tasks result
+def tasks_report(res:dict, # a tasks result
                     summary:Optional[dict]=None, # `summarize_tasks(res)`, if already computed
                    ) -> str:
     "Markdown tables of a tasks result: per-task scores, averages over tasks with signal, dropped tasks, the goal."
@@ -991,7 +990,7 @@ def kept_table(res:dict, # a tasks result
     "Markdown: mean fraction of the asked needles' tokens kept (all layers and heads) per method at 8x, per model and length."
     rs = [r for r in res["records"] if r.get("target_kept") is not None and r["ratio"] == 8]
     keys = sorted({(r["model"], r["length"]) for r in rs})
-    ms = [m for m in METHODS if any(r["method"] == m for r in rs)]
+    ms = [m for m in TASKS_METHODS if any(r["method"] == m for r in rs)]
     vs = sorted({r["variant"] for r in rs if r["variant"] != "main"})
     cols = [(m, "main") for m in ms] + [("snapkv", v) for v in vs]
     out = ["| model | length | " + " | ".join(m if v == "main" else f"snapkv {v}" for m, v in cols) + " |", "|---" * (2 + len(cols)) + "|"]
