@@ -18,15 +18,14 @@ from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
 from .scoring import obs_window_attention_scores, snap_select_indices
-from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
+from .cache import PREFILL_MODES, SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
 
 # %% auto #0
-__all__ = ['PREFILL_MODES', 'PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot',
-           'restore', 'probe_scores', 'guided_step', 'prefill', 'generate_step', 'stream_generate', 'generate',
-           'kv_rows_held', 'MemoryProgress']
+__all__ = ['PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot', 'restore',
+           'probe_scores', 'guided_step', 'prefill', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held',
+           'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
-PREFILL_MODES = ("exact", "chunked", "guided")
 PROBE_AT = ("chunk", "final")
 
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
