@@ -5,10 +5,12 @@ __version__ = "0.1.0"
 
 # %% auto #0
 __all__ = ['SnapKVConfig', 'SnapKVCache', 'EvictingCache', 'KeyProxyCache', 'StreamingLLMCache', 'RandomEvictionCache',
-           'CACHE_CLASSES', 'make_snapkv_cache', 'compress', 'expect_prompt', 'query_capture']
+           'CACHE_CLASSES', 'make_snapkv_cache', 'compress', 'expect_prompt', 'query_capture', 'prefill', 'generate',
+           'stream_generate']
 
 # %% ../nbs/01b_api.ipynb #e29c3a88
 from .cache import (SnapKVConfig, SnapKVCache, EvictingCache, KeyProxyCache, StreamingLLMCache,
                              RandomEvictionCache, CACHE_CLASSES, make_snapkv_cache, compress, expect_prompt, query_capture)
+from .generate import prefill, generate, stream_generate # `generate` (the function) shadows the submodule, as in mlx_lm
 _all_ = ["SnapKVConfig", "SnapKVCache", "EvictingCache", "KeyProxyCache", "StreamingLLMCache", "RandomEvictionCache",
-         "CACHE_CLASSES", "make_snapkv_cache", "compress", "expect_prompt", "query_capture"]
+         "CACHE_CLASSES", "make_snapkv_cache", "compress", "expect_prompt", "query_capture", "prefill", "generate", "stream_generate"]

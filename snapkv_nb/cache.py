@@ -356,6 +356,31 @@ def hold(caches:list): # a prompt cache (other cache types are skipped)
             if getattr(c, "_snapkv_capture", False): stack.enter_context(c.hold())
         yield caches
 
+# %% ../nbs/01_cache.ipynb #19d2a7f9
+@patch
+def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep per head, ascending, each in [0, size())
+        ) -> int: # rows dropped per head
+    "Keep rows `idx` of every head with their true positions and drop the others (quantized if `kv_bits` says so); `hold()` and the prompt are untouched."
+    if self.keys is None: raise ValueError("`idx`: the cache is empty, there are no rows to keep")
+    idx = idx if isinstance(idx, mx.array) else mx.array(idx)
+    B, H = self._lead.shape[:2]
+    if idx.ndim != 3 or tuple(idx.shape[:2]) != (B, H) or not 1 <= idx.shape[2] <= self._rows:
+        raise ValueError(f"`idx` must be [B, H_kv, k] = [{B}, {H}, 1..{self._rows}] row indices, got shape {tuple(idx.shape)}")
+    if not mx.issubdtype(idx.dtype, mx.integer): raise TypeError(f"`idx` must hold integer row indices, got {idx.dtype}")
+    if mx.any((idx < 0) | (idx >= self._rows)).item():
+        raise ValueError(f"`idx` holds rows outside 0..{self._rows - 1} (min {mx.min(idx).item()}, max {mx.max(idx).item()})")
+    if idx.shape[2] > 1 and mx.any(idx[..., 1:] <= idx[..., :-1]).item():
+        raise ValueError("`idx` must be strictly ascending along its last axis (each row once, in the order held)")
+    cfg, idx = self.config, idx.astype(mx.int32)
+    pos = mx.take_along_axis(self.kept_positions, idx, axis=2)
+    k, v = (_gather_rows(_rows_of(x, self._rows), idx) for x in (self.keys, self.values))
+    if cfg.kv_bits is not None and not self.quantized: k, v = _quantize(k, cfg), _quantize(v, cfg)
+    dropped = self._rows - idx.shape[2]
+    self.keys, self.values, self._kept_pos = k, v, pos
+    self._rows = self._n_kept = idx.shape[2]
+    self._tail_pos = self.offset
+    return dropped
+
 # %% ../nbs/01_cache.ipynb #5462d000
 @patch
 def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call

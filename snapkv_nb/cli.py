@@ -15,15 +15,16 @@ import mlx.core as mx
 
 import snapkv_nb
 from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
+from .generate import MemoryProgress, stream_generate as snapkv_stream_generate
 from .model import ModelFileError, ModelNotFoundError, converted_dir, ensure_fast_blas, load_default_model
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'PREFILL_STEP_SIZE', 'DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS',
-           'BENCH_RUNNERS', 'COMMANDS', 'SHARDED_GENERATE', 'UsageError', 'one_line', 'aliases', 'cli_parser',
-           'add_snapkv_flags', 'snapkv_config', 'read_prompt', 'check_safetensors', 'check_model_dir', 'load_model',
-           'prompt_tokens', 'PrefillProgress', 'check_generation', 'stream_answer', 'kv_summary', 'fmt_bytes',
+__all__ = ['USER_ERRORS', 'EMBEDDED_MODELS', 'PREFILL_STEP_SIZE', 'DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG',
+           'DEMO_SETTINGS', 'BENCH_RUNNERS', 'COMMANDS', 'SHARDED_GENERATE', 'UsageError', 'one_line', 'aliases',
+           'cli_parser', 'add_snapkv_flags', 'snapkv_config', 'read_prompt', 'check_safetensors', 'check_model_dir',
+           'load_model', 'prompt_tokens', 'check_generation', 'stream_answer', 'kv_summary', 'fmt_bytes',
            'format_report', 'snapkv_caches', 'snapkv_generate', 'demo_prompt', 'find_tokens', 'heads_keeping',
-           'demo_table', 'snapkv_demo', 'snapkv_bench', 'ExternalCommand', 'run_command', 'main']
+           'demo_table', 'snapkv_demo', 'BenchRunner', 'snapkv_bench', 'ExternalCommand', 'run_command', 'main']
 
 # %% ../nbs/30_cli.ipynb #312d2cb4
 class UsageError(ValueError):
@@ -170,11 +171,28 @@ def check_model_dir(d:str|Path, # an mlx-lm model directory
     return d
 
 _REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+EMBEDDED_MODELS = {"gemma3-270m": "snapkv_nb.gemma:load_gemma"} # `--model` name -> "module:function" returning (model, tokenizer)
 
-def load_model(model:str|None=None, # mlx-lm model directory, Hugging Face repo id or GGUF file; None: the default model
+def _import_if_present(mod:str):
+    "`mod` imported, or None if it (or a package above it) does not exist; other import errors propagate."
+    try: return importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name and (mod == e.name or mod.startswith(e.name + ".")): return None
+        raise
+
+def _load_embedded(name:str) -> tuple:
+    "The embedded model `name` of `EMBEDDED_MODELS`, its module imported now; one line if it is not installed."
+    mod, fn = EMBEDDED_MODELS[name].split(":")
+    m = _import_if_present(mod)
+    if m is None or not callable(getattr(m, fn, None)):
+        raise UsageError(f"--model {name}: not available in this installation ({EMBEDDED_MODELS[name]} is missing)")
+    return getattr(m, fn)()
+
+def load_model(model:str|None=None, # mlx-lm model directory, Hugging Face repo id, GGUF file or a name of `EMBEDDED_MODELS`; None: the default model
               ) -> tuple: # (model, tokenizer) as `mlx_lm.load` returns them
-    "Load `--model`: the embedded default when None, a GGUF file, or anything `mlx_lm.load` accepts; checked first."
+    "Load `--model`: the embedded default when None, an embedded model by name, a GGUF file, or anything `mlx_lm.load` accepts; checked first."
     import mlx_lm
+    if model in EMBEDDED_MODELS: return _load_embedded(model)
     p = None if model is None else Path(model).expanduser()
     if p is None or (p.is_file() and p.suffix == ".gguf"):
         if (done := converted_dir(p)).is_dir(): check_model_dir(done)
@@ -201,22 +219,6 @@ def prompt_tokens(tokenizer, # an mlx-lm `TokenizerWrapper`
         return list(ids["input_ids"] if isinstance(ids, dict) else ids)
     return list(tokenizer.encode(text))
 
-# %% ../nbs/30_cli.ipynb #e396e904
-class PrefillProgress:
-    "Prefill progress on stderr for prompts longer than one chunk (a `prompt_progress_callback` for mlx-lm)."
-    def __init__(self, step:int, # the prefill chunk size
-                 stream=None): # where to write (default: `sys.stderr` at call time)
-        self.step, self.stream, self.t0, self.shown = step, stream, None, False
-    def __call__(self, done:int, total:int):
-        if total <= self.step + 1: return # one chunk (mlx-lm runs the last prompt token on its own): nothing to show
-        out = self.stream or sys.stderr
-        if self.t0 is None: self.t0 = time.perf_counter()
-        msg = f"prefill: {done}/{total} tokens ({100 * done / total:.0f}%, {time.perf_counter() - self.t0:.1f}s)"
-        tty = getattr(out, "isatty", lambda: False)()
-        out.write(("\r" + msg + ("\n" if done >= total else "")) if tty else msg + "\n")
-        out.flush()
-        self.shown = True
-
 # %% ../nbs/30_cli.ipynb #1871c261
 PREFILL_STEP_SIZE = inspect.signature(importlib.import_module("mlx_lm.generate").generate_step).parameters["prefill_step_size"].default
 
@@ -235,13 +237,9 @@ def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no li
 
 # %% ../nbs/30_cli.ipynb #836b27c4
 def _stream_generate(cache:list): # the prompt cache
-    "mlx-lm's `stream_generate`, or, for a guided prefill, `snapkv_nb.generate`'s (whose driver runs the look-ahead)."
-    cfg = next((c.config for c in cache if isinstance(c, EvictingCache)), None)
-    if cfg is None or cfg.prefill != "guided": return importlib.import_module("mlx_lm").stream_generate
-    gen = _import_if_present("snapkv_nb.generate")
-    if gen is None or not hasattr(gen, "stream_generate"):
-        raise UsageError("--prefill guided needs snapkv_nb.generate (the guided prefill driver), which is not in this installation")
-    return gen.stream_generate
+    "`snapkv_nb.generate.stream_generate` when a layer of `cache` evicts (its driver is exact in every prefill mode), else mlx-lm's."
+    if any(isinstance(c, EvictingCache) for c in cache): return snapkv_stream_generate
+    return importlib.import_module("mlx_lm").stream_generate
 
 def stream_answer(model, tokenizer, # an mlx-lm model and its tokenizer
                   prompt:list, # prompt token ids
@@ -253,7 +251,7 @@ def stream_answer(model, tokenizer, # an mlx-lm model and its tokenizer
                   out=None, # where to stream the text (None: nowhere)
                   progress=None, # a `prompt_progress_callback`
                  ) -> dict: # text, token counts, tokens/s, seconds
-    "Generate with `mlx_lm.stream_generate` into `cache`, writing the text to `out` as it comes."
+    "Generate into `cache` (SnapKV's `stream_generate` or mlx-lm's, see `_stream_generate`), writing the text to `out` as it comes."
     from mlx_lm.sample_utils import make_sampler
     check_generation(max_tokens, temp, top_p, None, prefill_step_size)
     stream_generate = _stream_generate(cache)
@@ -286,7 +284,7 @@ def kv_summary(caches:list, # the prompt cache after generation
             kept.append(c.size() - (c.offset - n_prompt))
             stored += c.stored_nbytes; full += c.full_nbytes
         else: # nothing evicted: every prompt row is there
-            kept.append(n_prompt)
+            kept.append(min(n_prompt, getattr(c, "max_size", None) or n_prompt))
             b = _rows_nbytes(c); stored += b; full += b
     return dict(layers=len(caches), snapkv_layers=snap, prompt_tokens=n_prompt, kept_rows=kept,
                 stored_bytes=stored, full_bytes=full, ratio=full / stored if stored else 1.0)
@@ -334,7 +332,7 @@ def snapkv_caches(model, # an mlx-lm model
 # %% ../nbs/30_cli.ipynb #18a03642
 @aliases(prompt="-p", max_tokens="-m")
 def snapkv_generate(
-    model:str=None, # mlx-lm model directory, Hugging Face repo or GGUF file (default: the embedded SmolLM2-135M-Instruct)
+    model:str=None, # mlx-lm model directory, Hugging Face repo, GGUF file, or an embedded model: gemma3-270m (default: the embedded SmolLM2-135M-Instruct)
     prompt:str=None, # the prompt ('-' reads stdin)
     prompt_file:str=None, # read the prompt from this file ('-' reads stdin)
     encoding:str="utf-8", # text encoding of --prompt-file and of stdin
@@ -362,7 +360,7 @@ def snapkv_generate(
         cache = make_prompt_cache(m)
     else: cache = snapkv_caches(m, cfg)
     gen = stream_answer(m, tok, ids, cache, max_tokens, temp, top_p, prefill_step_size, out=sys.stdout,
-                        progress=PrefillProgress(prefill_step_size))
+                        progress=MemoryProgress(cache, min_tokens=prefill_step_size + 1))
     print()
     print(format_report(gen, kv_summary(cache, len(ids)), cfg))
     return gen
@@ -424,7 +422,7 @@ def demo_table(runs:dict, # name -> dict(text, correct, kv summary and speed)
 @aliases(max_tokens="-m")
 def snapkv_demo(
     max_tokens:int=24, # tokens to generate per answer
-    model:str=None, # another model instead of the embedded SmolLM2-135M-Instruct
+    model:str=None, # another model instead of the embedded SmolLM2-135M-Instruct: a path, a repo, or an embedded model: gemma3-270m
     config:SnapKVConfig=DEMO_CONFIG, # SnapKV settings; on the command line, one flag per field
 ):
     "Ask the embedded model about a fact in the middle of a long text, with the full cache and with SnapKV; compare."
@@ -444,7 +442,7 @@ def snapkv_demo(
     runs = {}
     for name, cache in [("full cache", make_prompt_cache(m)), (f"SnapKV {cfg.budget}", snapkv_caches(m, cfg))]:
         print(f"[{name}] answer: ", end="", flush=True)
-        g = stream_answer(m, tok, ids, cache, max_tokens, out=sys.stdout, progress=PrefillProgress(PREFILL_STEP_SIZE))
+        g = stream_answer(m, tok, ids, cache, max_tokens, out=sys.stdout, progress=MemoryProgress(cache, min_tokens=PREFILL_STEP_SIZE + 1))
         kv = kv_summary(cache, len(ids))
         rows = cache[0].size() if isinstance(cache[0], EvictingCache) else cache[0].offset
         runs[name] = g | kv | dict(rows=rows, correct=DEMO_ANSWER in g["text"], caches=cache)
@@ -464,23 +462,40 @@ def snapkv_demo(
     return runs
 
 # %% ../nbs/30_cli.ipynb #e56b34b7
-BENCH_RUNNERS = {"fidelity": (("snapkv_nb.bench.fidelity", "snapkv_nb.fidelity"), "run_fidelity"),
-                 "perf": (("snapkv_nb.bench.perf", "snapkv_nb.perf"), "run_perf")}
+class BenchRunner:
+    "A benchmark of `snapkv bench`: `function` of `module`, imported when it runs and called through `call`."
+    def __init__(self, module:str, # where the benchmark lives
+                 function:str, # its entry point
+                 call:typing.Callable, # (module, preset, out_dir:str, model:str|None) -> result: how to call the entry point
+                 takes_model:bool=False, # whether `--model` applies
+                ):
+        self.module, self.function, self.call, self.takes_model = module, function, call, takes_model
+    def load(self, name:str): # the benchmark's name, for the message
+        "The benchmark's module, or a `UsageError` if it (or its entry point) is not installed."
+        m = _import_if_present(self.module)
+        if m is None or not callable(getattr(m, self.function, None)):
+            raise UsageError(f"the {name} benchmark is not available in this installation ({self.module}.{self.function} is missing)")
+        return m
+    def __call__(self, name:str, preset:str, out_dir:str, model:str|None=None):
+        return self.call(self.load(name), preset, out_dir, model)
+    def __repr__(self): return f"BenchRunner({self.module}.{self.function})"
 
-def _import_if_present(mod:str):
-    "`mod` imported, or None if it (or a package above it) does not exist; other import errors propagate."
-    try: return importlib.import_module(mod)
-    except ModuleNotFoundError as e:
-        if e.name and (mod == e.name or mod.startswith(e.name + ".")): return None
-        raise
+def _run_prefill(m, preset, out_dir, model):
+    "`run_prefill` into `<out_dir>/prefill.json`, on `--model` if given, then its `PREFILL_PLOTS` from the JSON as read back."
+    from snapkv_nb.bench.common import load_result, save_plots
+    mt = dict(zip(("model", "tokenizer"), load_model(model))) if model is not None else {}
+    path = Path(out_dir)/"prefill.json"
+    res = m.run_prefill(preset, out=str(path), **mt)
+    save_plots(load_result(path), out_dir, m.PREFILL_PLOTS, "prefill")
+    return res
 
-def _runner(which:str):
-    "The benchmark function for `which`, imported when needed."
-    mods, fn = BENCH_RUNNERS[which]
-    if callable(mods): return mods
-    for mod in mods:
-        if (m := _import_if_present(mod)) is not None and hasattr(m, fn): return getattr(m, fn)
-    raise UsageError(f"the {which} benchmark is not available in this installation (no {fn} in {' or '.join(mods)})")
+BENCH_RUNNERS = {
+    "fidelity": BenchRunner("snapkv_nb.bench.fidelity", "run_fidelity", lambda m, preset, out_dir, model: m.run_fidelity(preset, out_dir)),
+    "perf": BenchRunner("snapkv_nb.bench.perf", "run_perf", lambda m, preset, out_dir, model: m.run_perf(preset, out_dir, model_path=model),
+                        takes_model=True),
+    "prefill": BenchRunner("snapkv_nb.bench.prefill", "run_prefill", _run_prefill, takes_model=True),
+    "tasks": BenchRunner("snapkv_nb.bench.tasks", "run_tasks", lambda m, preset, out_dir, model: m.run_tasks(preset, out_dir)),
+}
 
 def _out_dir(out_dir:str) -> Path:
     "`out_dir`, created if needed; one line if it cannot be."
@@ -495,14 +510,16 @@ def snapkv_bench(
     which:Param("the benchmark to run", str, choices=list(BENCH_RUNNERS)),
     preset:Param("size of the run: small (minutes) or full (the committed results)", str, choices=["small", "full"])="small",
     out_dir:str="results", # where to write the JSON and the plots
-    model:str=None, # perf only: a model to measure instead of the default one
+    model:str=None, # perf: an mlx-lm model directory or repo; prefill: as `snapkv generate --model` (embedded: gemma3-270m); default: the embedded SmolLM2
 ):
-    "Rerun a benchmark (fidelity or perf) and write its JSON and plots to `out_dir`."
-    if model is not None and which != "perf": raise UsageError("--model applies to `snapkv bench perf` only")
-    run = _runner(which)
+    "Rerun a benchmark (fidelity, perf, prefill or tasks) and write its JSON and plots to `out_dir`."
+    runner = BENCH_RUNNERS[which]
+    if model is not None and not runner.takes_model:
+        raise UsageError(f"--model applies to `snapkv bench {' / '.join(n for n, r in BENCH_RUNNERS.items() if r.takes_model)}` only")
+    runner.load(which) # not installed: one line, before anything is created
     out = _out_dir(out_dir)
     t0 = time.time()
-    res = run(preset, str(out)) if which == "fidelity" else run(preset, str(out), model_path=model)
+    res = runner(which, preset, str(out), model)
     new = sorted(str(p) for p in out.rglob("*") if p.is_file() and p.stat().st_mtime >= t0 - 1)
     print(f"snapkv bench {which} --preset {preset}: {time.time() - t0:.0f} s; wrote {', '.join(new) or 'nothing'}")
     return res

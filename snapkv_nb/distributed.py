@@ -14,7 +14,8 @@ import mlx.nn as nn
 
 from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
 from .model import ensure_fast_blas
-from .cli import (USER_ERRORS, PrefillProgress, UsageError, check_generation, cli_parser, load_model, one_line,
+from .generate import MemoryProgress
+from .cli import (USER_ERRORS, UsageError, check_generation, cli_parser, load_model, one_line,
                            prompt_tokens, read_prompt, snapkv_config, snapkv_generate)
 
 # %% auto #0
@@ -329,7 +330,7 @@ def sharded_generate_main(argv:list|None=None, # `snapkv generate` flags, `--sha
         from mlx_lm import stream_generate
         from mlx_lm.sample_utils import make_sampler
         sampler = make_sampler(a["temp"], a["top_p"] if a["top_p"] < 1 else 0.0)
-        progress = PrefillProgress(a["prefill_step_size"]) if g.rank() == 0 else None
+        progress = MemoryProgress(caches, min_tokens=a["prefill_step_size"] + 1) if g.rank() == 0 else None
         toks, parts, last = [], [], None
         for r in stream_generate(model, tok, mx.array(ids), max_tokens=a["max_tokens"], sampler=sampler, prompt_cache=caches,
                                  prefill_step_size=a["prefill_step_size"], prompt_progress_callback=progress):

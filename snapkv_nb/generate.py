@@ -18,15 +18,14 @@ from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
 from .scoring import obs_window_attention_scores, snap_select_indices
-from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
+from .cache import PREFILL_MODES, SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
 
 # %% auto #0
-__all__ = ['PREFILL_MODES', 'PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot',
-           'restore', 'probe_scores', 'keep_rows', 'guided_step', 'prefill', 'generate_step', 'stream_generate',
-           'generate', 'kv_rows_held', 'MemoryProgress']
+__all__ = ['PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot', 'restore',
+           'probe_scores', 'guided_step', 'prefill', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held',
+           'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
-PREFILL_MODES = ("exact", "chunked", "guided")
 PROBE_AT = ("chunk", "final")
 
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
@@ -151,16 +150,6 @@ def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + t
     s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
     return s[..., :c.size() - p]
 
-def keep_rows(c:EvictingCache, # a SnapKV layer, not inside `hold()` (setting `state` resets it)
-              idx:mx.array, # [B, H_kv, k] ascending row indices to keep, per head
-             ):
-    "Keep rows `idx` of `c` with their true positions and drop the rest, through the cache's public `state`."
-    take = lambda x: tree_map(lambda a: mx.take_along_axis(a, idx[..., None], axis=2), x)
-    st = c.state
-    st.update(keys=take(st["keys"]), values=take(st["values"]), kept_pos=mx.take_along_axis(c.kept_positions, idx, axis=2),
-              rows=idx.shape[-1], n_kept=idx.shape[-1], tail_pos=c.offset)
-    c.state = st
-
 # %% ../nbs/05_generate.ipynb #28ff96e0
 def guided_step(model:nn.Module, # an mlx-lm model
                 caches:list, # its prompt cache, holding kept rows + the chunk just fed
@@ -188,7 +177,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
         c.offset = offsets[i]
         if s.shape[-1] > prefill_budget:
-            keep_rows(c, snap_select_indices(s, prefill_budget, n_sink=c.config.n_sink, window=c.config.window))
+            c.keep(snap_select_indices(s, prefill_budget, n_sink=c.config.n_sink, window=c.config.window))
             evicted = max(evicted, s.shape[-1] - prefill_budget)
     for i, snap in snaps.items(): restore(caches[i], snap)
     return {"peak_rows": peak, "evicted": evicted}

@@ -11,8 +11,10 @@ import numpy as np
 import mlx.core as mx
 
 # %% auto #0
-__all__ = ['LICENSE_DIR', 'FILLER_FILES', 'STDLIB_MODULES', 'LM_TEXT', 'paragraphs', 'stdlib_paragraphs', 'filler_paragraphs',
-           'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots']
+__all__ = ['LICENSE_DIR', 'FILLER_FILES', 'STDLIB_MODULES', 'LM_TEXT', 'HUGE', 'METHOD_CLASSES', 'paragraphs',
+           'stdlib_paragraphs', 'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text',
+           'load_result', 'save_plots', 'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches',
+           'greedy_decode', 'eos_ids']
 
 # %% ../../nbs/09_bench.ipynb #4d918cc4
 LICENSE_DIR = "/usr/share/common-licenses"
@@ -135,3 +137,94 @@ def save_plots(res:dict, # a result, as read back from its JSON
         p = Path(out_dir)/f"{prefix}_{name}.png"
         fig.savefig(p, dpi=110); plt.close(fig); paths.append(p)
     return paths
+
+# %% ../../nbs/09_bench.ipynb #a251dd33
+def mean_or_nan(xs, # an iterable of numbers
+               ) -> float:
+    "Mean of `xs`, NaN when it is empty."
+    xs = list(xs)
+    return float(np.mean(xs)) if xs else float("nan")
+
+def table_cell(x, # a number, None or NaN
+               fmt:str="{:.2f}", # how a number is written
+              ) -> str:
+    "`x` written with `fmt` for a table cell; \"–\" when it is missing (None or NaN)."
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
+
+# %% ../../nbs/09_bench.ipynb #0eac29b0
+from ..cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CACHE_CLASSES, make_snapkv_cache,
+                             expect_prompt, hold)
+
+HUGE = 1 << 30 # a budget that never evicts: the full cache
+METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES} # the methods `method_caches` forks from one shared prefill
+
+def shared_prefill(model, # an mlx-lm model
+                   ids:list, # prompt token ids
+                   window:int=32, # queries to keep: at least the largest `window` a fork will use
+                   step:int=512, # prefill chunk size
+                  ) -> tuple: # (per-layer caches, evicting ones held and uncompressed; the last token's logits [V] float32)
+    "Run the prompt once with nothing evicted, ready to be forked per method by `method_caches`."
+    if len(ids) < 2: raise ValueError(f"ids must hold at least 2 tokens, got {len(ids)}")
+    caches = make_snapkv_cache(model, budget=HUGE, window=window, scorer="query")
+    ev = [c for c in caches if isinstance(c, EvictingCache)]
+    if not ev: raise TypeError("the model has no full-attention KVCache layer")
+    other = [c for c in caches if not isinstance(c, EvictingCache)]
+    expect_prompt(caches, len(ids))
+    with hold(caches):
+        for i in range(0, len(ids) - 1, step):
+            model(mx.array([ids[i:min(i + step, len(ids) - 1)]]), cache=caches)
+            mx.eval([c.keys_and_values() for c in ev], [c.state for c in other])
+        logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
+    mx.eval(logits, [c.captured_queries for c in ev], [c.state for c in other])
+    return caches, logits
+
+# %% ../../nbs/09_bench.ipynb #002fc68e
+def layer_seed(seed:int, # the run's seed
+               layer:int, # the layer index
+              ) -> int:
+    "The random-eviction seed of layer `layer` for run seed `seed`."
+    return seed * 1009 + layer
+
+def method_caches(held:list, # caches from `shared_prefill`
+                  method:str, # a key of `METHOD_CLASSES`
+                  budget:int=HUGE, # rows kept per head on the evicting layers (ignored by "full")
+                  seed:int=0, # random eviction's seed (per layer: `layer_seed(seed, layer)`)
+                  **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
+                 ) -> list:
+    "Per-layer caches of `method`: forks of the held evicting layers compressed to `budget`; other layers as they are."
+    if method not in METHOD_CLASSES: raise ValueError(f"method must be one of {tuple(METHOD_CLASSES)}, got {method!r}")
+    cls, changes = METHOD_CLASSES[method], {} if method == "full" else dict(budget=budget, **settings)
+    out = []
+    for i, c in enumerate(held):
+        if not isinstance(c, EvictingCache): out.append(c); continue
+        w, q = changes.get("window", c.config.window), c.captured_queries
+        if cls.uses_queries and (q is None or q[0].shape[2] < min(w, c.offset)):
+            raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
+        f = c.fork(cls=cls, **changes, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
+        f.compress()
+        out.append(f)
+    mx.eval([f.keys_and_values() for f in out if isinstance(f, EvictingCache)])
+    return out
+
+# %% ../../nbs/09_bench.ipynb #0c5219dd
+def greedy_decode(model, # an mlx-lm model
+                  caches:list, # per-layer caches holding a batch of B prompts (after the prompt)
+                  first_logits:mx.array, # [B, V] logits of each row's last prompt token
+                  max_new_tokens:int=10, # tokens to generate per row at most
+                  stop=None, # stop(row_ids) -> True when that row is finished
+                 ) -> list: # B lists of generated token ids
+    "Greedy continuation of every row of a batched cache, until each row stops or `max_new_tokens`."
+    out = [[t] for t in mx.argmax(first_logits, axis=-1).tolist()]
+    done = [bool(stop and stop(o)) for o in out]
+    for _ in range(max_new_tokens - 1):
+        if all(done): break
+        logits = model(mx.array([[o[-1]] for o in out]), cache=caches)[:, -1]
+        for o, d, t in zip(out, done, mx.argmax(logits, axis=-1).tolist()):
+            if not d: o.append(t)
+        done = [d or bool(stop and stop(o)) for d, o in zip(done, out)]
+    return out
+
+def eos_ids(tokenizer, # an mlx-lm / HF tokenizer
+           ) -> set:
+    "The tokenizer's end-of-sequence token ids (`eos_token_ids` and `eos_token_id`; may be empty)."
+    return (set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}) - {None}

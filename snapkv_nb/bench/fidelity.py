@@ -13,17 +13,16 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from ..cache import (SnapKVCache, RandomEvictionCache, CACHE_CLASSES,
-                             SnapKVConfig, make_snapkv_cache, expect_prompt, hold)
+from ..cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, expect_prompt
 from .common import (LICENSE_DIR, FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
-                                    json_text, save_plots)
+                                    json_text, save_plots, mean_or_nan, table_cell, HUGE, METHOD_CLASSES,
+                                    shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids)
 
 # %% auto #0
-__all__ = ['NEEDLES', 'METHODS', 'HUGE', 'METHOD_CLASSES', 'FIDELITY_PRESETS', 'PLOTS', 'Needle', 'NeedleSample',
-           'make_needle_sample', 'needle_score', 'prefill', 'layer_seed', 'method_caches', 'chunked_run',
-           'stack_caches', 'greedy_decode', 'lm_metrics', 'continuation_logprobs', 'FidelityPreset',
+__all__ = ['NEEDLES', 'FIDELITY_METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
+           'needle_score', 'chunked_run', 'stack_caches', 'lm_metrics', 'continuation_logprobs', 'FidelityPreset',
            'run_needle_sample', 'run_lm_sample', 'summarize', 'plot_retrieval', 'plot_lm', 'plot_sweep',
-           'run_retrieval', 'run_lm', 'run_fidelity', 'report_markdown', 'accuracy_table']
+           'run_retrieval', 'run_lm', 'run_fidelity', 'fidelity_report', 'accuracy_table']
 
 # %% ../../nbs/10_fidelity.ipynb #1dec5083
 @dataclass(frozen=True)
@@ -138,55 +137,7 @@ def needle_score(answer:str, # the model's decoded answer (after the primed answ
     return int(m is not None and m.group() == code)
 
 # %% ../../nbs/10_fidelity.ipynb #9a5e711c
-METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
-HUGE = 1 << 30 # a budget that never evicts: the full cache
-METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES} # the methods that share one prefill (not "snapkv_chunked")
-
-# %% ../../nbs/10_fidelity.ipynb #fd197655
-def prefill(model:nn.Module, # an mlx-lm model
-            ids:list, # prompt token ids
-            window:int=32, # queries to keep: at least the largest `window` the copies will use
-            step:int=512, # prefill chunk size
-           ) -> tuple: # (per-layer held caches, the last token's logits [V] float32)
-    "Run the prompt once with no eviction; returns caches ready for `method_caches` and the last token's logits."
-    if len(ids) < 3: raise ValueError("the prompt needs at least 3 tokens")
-    caches = make_snapkv_cache(model, budget=HUGE, window=window)
-    if not all(isinstance(c, SnapKVCache) for c in caches):
-        raise TypeError("the fidelity benchmark needs a SnapKVCache on every layer (no sliding-window layers)")
-    expect_prompt(caches, len(ids))
-    with hold(caches):
-        for i in range(0, len(ids) - 1, step):
-            model(mx.array([ids[i:min(i + step, len(ids) - 1)]]), cache=caches)
-            mx.eval([c.keys_and_values() for c in caches])
-        logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
-    mx.eval(logits, [c.captured_queries for c in caches])
-    return caches, logits
-
-# %% ../../nbs/10_fidelity.ipynb #06ad2caf
-def layer_seed(seed:int, layer:int) -> int:
-    "The random-eviction seed of layer `layer` for run seed `seed`."
-    return seed * 1009 + layer
-
-def method_caches(held:list, # caches from `prefill`
-                  method:str, # one of `METHOD_CLASSES`
-                  budget:int=HUGE, # rows kept per head (ignored by "full")
-                  seed:int=0, # random eviction's seed
-                  **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
-                 ) -> list:
-    "Per-layer caches for `method`: copies of the prefilled `held` caches, compressed to `budget`."
-    if method not in METHOD_CLASSES: raise ValueError(f"method must be one of {tuple(METHOD_CLASSES)}, got {method!r}")
-    cls, changes = METHOD_CLASSES[method], {} if method == "full" else dict(budget=budget, **settings)
-    if method == "snapkv": changes["scorer"] = "query" # real queries or an error, never the proxy silently
-    out = []
-    for i, c in enumerate(held):
-        w, q = changes.get("window", c.config.window), c.captured_queries
-        if cls.uses_queries and (q is None or q[0].shape[2] < min(w, c.offset)):
-            raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
-        f = c.fork(cls=cls, **changes, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
-        f.compress()
-        out.append(f)
-    mx.eval([f.keys_and_values() for f in out])
-    return out
+FIDELITY_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
 
 # %% ../../nbs/10_fidelity.ipynb #ed01ad93
 def chunked_run(model:nn.Module, # an mlx-lm model
@@ -207,24 +158,6 @@ def stack_caches(runs:list, # per-layer cache lists, all compressed, same offset
                 ) -> list:
     "One per-layer cache list holding several compressed runs of the same prompt as one batch."
     return [SnapKVCache.merge(cs) for cs in zip(*runs)]
-
-# %% ../../nbs/10_fidelity.ipynb #8bd780f7
-def greedy_decode(model:nn.Module, # an mlx-lm model
-                  caches:list, # per-layer caches holding a batch of B prompts (after the prompt)
-                  first_logits:mx.array, # [B, V] logits of each row's last prompt token
-                  max_new_tokens:int=10, # tokens to generate per row at most
-                  stop:Optional[Callable]=None, # stop(row_ids) -> True when that row is finished
-                 ) -> list: # B lists of generated token ids
-    "Greedy continuation of every row of a batched cache, until each row stops or `max_new_tokens`."
-    out = [[t] for t in mx.argmax(first_logits, axis=-1).tolist()]
-    done = [bool(stop and stop(o)) for o in out]
-    for _ in range(max_new_tokens - 1):
-        if all(done): break
-        logits = model(mx.array([[o[-1]] for o in out]), cache=caches)[:, -1]
-        for o, d, t in zip(out, done, mx.argmax(logits, axis=-1).tolist()):
-            if not d: o.append(t)
-        done = [d or bool(stop and stop(o)) for d, o in zip(done, out)]
-    return out
 
 # %% ../../nbs/10_fidelity.ipynb #ea935def
 def lm_metrics(logp:mx.array, # [B, C, V] log-probabilities under the method (position i predicts targets[i])
@@ -259,7 +192,7 @@ class FidelityPreset:
     depths:tuple # needle depths
     reps:int # samples per (length, depth), with different seeds and phrasings
     budgets:tuple # retrieval budgets
-    methods:tuple # methods compared (from `METHODS`)
+    methods:tuple # methods compared (from `FIDELITY_METHODS`)
     lm_prefixes:tuple # ((prefix length, number of samples), ...) for the language-modelling task
     lm_cont:int # continuation length (tokens)
     lm_budgets:tuple # language-modelling budgets
@@ -282,12 +215,12 @@ class FidelityPreset:
 # %% ../../nbs/10_fidelity.ipynb #16d8bc4a
 FIDELITY_PRESETS = {
     "small": FidelityPreset("small", lengths=(500,), depths=(0.2, 0.8), reps=1, budgets=(48, 128),
-                            methods=METHODS, lm_prefixes=((512, 1),), lm_cont=64, lm_budgets=(64, 128),
+                            methods=FIDELITY_METHODS, lm_prefixes=((512, 1),), lm_cont=64, lm_budgets=(64, 128),
                             sweep_windows=(8, 32), sweep_kernels=(1, 5, 15), sweep_poolings=("avg", "max"),
                             sweep_budgets=(48,), sweep_reps=1, sweep_lm_budgets=(64,), sweep_lm_prefix=512,
                             chunked_budgets=(64,), chunked_reps=1),
     "full": FidelityPreset("full", lengths=(500, 800, 1100), depths=(0.1, 0.3, 0.5, 0.7, 0.9), reps=3,
-                           budgets=(32, 64, 128, 256, 512), methods=METHODS,
+                           budgets=(32, 64, 128, 256, 512), methods=FIDELITY_METHODS,
                            lm_prefixes=((1024, 3), (2048, 1)), lm_cont=192, lm_budgets=(64, 128, 256, 512),
                            sweep_windows=(8, 16, 32), sweep_kernels=(1, 5, 7, 11, 15, 21), sweep_poolings=("avg", "max"),
                            sweep_budgets=(48, 96), sweep_reps=3, sweep_lm_budgets=(128,), sweep_lm_prefix=1024,
@@ -336,11 +269,6 @@ def _answer_done(tokenizer, stop_ids:set) -> Callable:
         return re.search(r"\d\D", tokenizer.decode(ids)) is not None
     return stop
 
-def _stop_ids(tokenizer) -> set:
-    "End-of-sequence token ids of a tokenizer (may be empty)."
-    ids = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
-    return ids - {None}
-
 def _run_caches(model, held, last, ids, spec, p, n_sink):
     "(caches, last logits) of one run spec."
     m, b, w, k, pl = spec
@@ -357,15 +285,15 @@ def run_needle_sample(model:nn.Module, # an mlx-lm model
                       n_sink:int=4, # sinks of every method
                      ) -> list: # one record per spec
     "Greedy answers and scores of every run spec on one needle prompt, from one shared prefill."
-    held, last = prefill(model, s.ids, window=max(sp[2] for sp in specs), step=p.step)
-    stop = _answer_done(tokenizer, _stop_ids(tokenizer))
+    held, last = shared_prefill(model, s.ids, window=max(sp[2] for sp in specs), step=p.step)
+    stop = _answer_done(tokenizer, eos_ids(tokenizer))
     recs = []
     for b in sorted({sp[1] for sp in specs}):
         group = [sp for sp in specs if sp[1] == b]
         runs = [_run_caches(model, held, last, s.ids, sp, p, n_sink) for sp in group]
         outs = greedy_decode(model, stack_caches([r[0] for r in runs]), mx.stack([r[1] for r in runs]), p.max_new_tokens, stop)
         for sp, o in zip(group, outs):
-            ans = tokenizer.decode([t for t in o if t not in _stop_ids(tokenizer)])
+            ans = tokenizer.decode([t for t in o if t not in eos_ids(tokenizer)])
             m, _, w, k, pl = sp
             recs.append(dict(task="retrieval", method=m, budget=None if m == "full" else b,
                              ratio=1.0 if m == "full" else s.length / b, length=s.length, target_length=s.target_length,
@@ -385,7 +313,7 @@ def run_lm_sample(model:nn.Module, # an mlx-lm model
                  ) -> list: # one record per spec
     "Perplexity and KL of the continuation under every run spec, from one shared prefill of the prefix."
     prefix, cont = ids[start:start + prefix_len], ids[start + prefix_len:start + prefix_len + p.lm_cont]
-    held, last = prefill(model, prefix, window=max(sp[2] for sp in specs), step=p.step)
+    held, last = shared_prefill(model, prefix, window=max(sp[2] for sp in specs), step=p.step)
     full_spec = [sp for sp in specs if sp[0] == "full"]
     ref = continuation_logprobs(model, method_caches(held, "full"), last[None], cont)[0]
     mx.eval(ref)
@@ -408,11 +336,6 @@ def run_lm_sample(model:nn.Module, # an mlx-lm model
     return recs
 
 # %% ../../nbs/10_fidelity.ipynb #62365dd2
-def _mean(xs):
-    "Mean of an iterable, NaN when empty."
-    xs = list(xs)
-    return float(np.mean(xs)) if xs else float("nan")
-
 def _group(recs, keys):
     "Records grouped by the values of `keys`, in sorted key order."
     out = {}
@@ -427,18 +350,18 @@ def _retrieval_table(recs, keys):
     rows = []
     for key, rs in _group([r for r in recs if r["main"]], keys).items():
         f = [full.get((r["seed"], r["target_length"], r["target_depth"])) for r in rs]
-        fa = _mean(x for x in f if x is not None)
-        rows.append(dict(zip(keys, key), n=len(rs), accuracy=_mean(r["score"] for r in rs), full_accuracy=fa,
-                         retained=_mean(r["score"] for r in rs) / fa if fa else float("nan"),
-                         ratio=_mean(r["ratio"] for r in rs)))
+        fa = mean_or_nan(x for x in f if x is not None)
+        rows.append(dict(zip(keys, key), n=len(rs), accuracy=mean_or_nan(r["score"] for r in rs), full_accuracy=fa,
+                         retained=mean_or_nan(r["score"] for r in rs) / fa if fa else float("nan"),
+                         ratio=mean_or_nan(r["ratio"] for r in rs)))
     return rows
 
 def _lm_table(recs, keys):
     "Geometric-mean perplexity ratio, mean KL and mean compression ratio of the main runs, grouped by `keys`."
     rows = []
     for key, rs in _group([r for r in recs if r["main"]], keys).items():
-        rows.append(dict(zip(keys, key), n=len(rs), ppl_ratio=math.exp(_mean(math.log(r["ppl_ratio"]) for r in rs)),
-                         kl=_mean(r["kl"] for r in rs), ratio=_mean(r["ratio"] for r in rs)))
+        rows.append(dict(zip(keys, key), n=len(rs), ppl_ratio=math.exp(mean_or_nan(math.log(r["ppl_ratio"]) for r in rs)),
+                         kl=mean_or_nan(r["kl"] for r in rs), ratio=mean_or_nan(r["ratio"] for r in rs)))
     return rows
 
 # %% ../../nbs/10_fidelity.ipynb #cfc5eb98
@@ -455,12 +378,12 @@ def _sweep_table(retr, lm):
             row["kl"].setdefault(r["budget"], []).append(r["kl"])
     out = []
     for row in rows.values():
-        acc = {str(b): _mean(v) for b, v in sorted(row["acc"].items())}
-        ppl = {str(b): math.exp(_mean(v)) for b, v in sorted(row["ppl_ratio"].items())}
-        kl = {str(b): _mean(v) for b, v in sorted(row["kl"].items())}
+        acc = {str(b): mean_or_nan(v) for b, v in sorted(row["acc"].items())}
+        ppl = {str(b): math.exp(mean_or_nan(v)) for b, v in sorted(row["ppl_ratio"].items())}
+        kl = {str(b): mean_or_nan(v) for b, v in sorted(row["kl"].items())}
         out.append(dict(window=row["window"], kernel_size=row["kernel_size"], pooling=row["pooling"], accuracy=acc,
-                        mean_accuracy=_mean(acc.values()), ppl_ratio=ppl, mean_ppl_ratio=_mean(ppl.values()),
-                        kl=kl, mean_kl=_mean(kl.values()),
+                        mean_accuracy=mean_or_nan(acc.values()), ppl_ratio=ppl, mean_ppl_ratio=mean_or_nan(ppl.values()),
+                        kl=kl, mean_kl=mean_or_nan(kl.values()),
                         n=sum(len(v) for v in row["acc"].values())))
     nan_last = lambda x: (math.isnan(x), x)
     return sorted(out, key=lambda r: (-r["mean_accuracy"] if not math.isnan(r["mean_accuracy"]) else 1,
@@ -473,11 +396,11 @@ def _goal(retr, lm, min_ratio=8.0):
     full = {(r["seed"], r["target_length"], r["target_depth"]): r["score"] for r in retr if r["method"] == "full"}
     for m in sorted({r["method"] for r in retr + lm if r["main"] and r["method"] != "full"}):
         rs = [r for r in retr if r["main"] and r["method"] == m and r["ratio"] >= min_ratio]
-        fa = _mean(x for x in (full.get((r["seed"], r["target_length"], r["target_depth"])) for r in rs) if x is not None)
+        fa = mean_or_nan(x for x in (full.get((r["seed"], r["target_length"], r["target_depth"])) for r in rs) if x is not None)
         ls = [t for t in _lm_table([r for r in lm if r["method"] == m], ["method", "budget", "prefix_len"]) if t["ratio"] >= min_ratio]
-        pooled[m] = dict(n_retrieval=len(rs), accuracy=_mean(r["score"] for r in rs), full_accuracy=fa,
-                         retained=_mean(r["score"] for r in rs) / fa if fa else float("nan"),
-                         worst_ppl_ratio=max((t["ppl_ratio"] for t in ls), default=float("nan")), mean_kl=_mean(t["kl"] for t in ls))
+        pooled[m] = dict(n_retrieval=len(rs), accuracy=mean_or_nan(r["score"] for r in rs), full_accuracy=fa,
+                         retained=mean_or_nan(r["score"] for r in rs) / fa if fa else float("nan"),
+                         worst_ppl_ratio=max((t["ppl_ratio"] for t in ls), default=float("nan")), mean_kl=mean_or_nan(t["kl"] for t in ls))
     cells = {}
     for t in _retrieval_table(retr, ["method", "budget", "target_length"]):
         if t["method"] == "full" or t["ratio"] < min_ratio: continue
@@ -520,7 +443,7 @@ def plot_retrieval(res:dict, # a fidelity result (as read back from its JSON)
     fig, axs = plt.subplots(1, len(lengths), figsize=(3.9 * len(lengths), 3.4), squeeze=False, sharey=True)
     for ax, L_ in zip(axs[0], lengths):
         rs = [r for r in rows if r["target_length"] == L_]
-        for i, m in enumerate(METHODS):
+        for i, m in enumerate(FIDELITY_METHODS):
             mr = sorted([r for r in rs if r["method"] == m], key=lambda r: r["budget"] or 0)
             if not mr: continue
             c, ls = _STYLE[m]
@@ -543,7 +466,7 @@ def plot_lm(res:dict, # a fidelity result (as read back from its JSON)
     rows = [r for r in s["lm"] if r["method"] != "full"]
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 3.6))
     marks = dict(zip(sorted({r["prefix_len"] for r in rows}), "osD^v"))
-    for m in METHODS:
+    for m in FIDELITY_METHODS:
         for P, mk in marks.items():
             mr = sorted([r for r in rows if r["method"] == m and r["prefix_len"] == P], key=lambda r: r["ratio"])
             if not mr: continue
@@ -587,7 +510,7 @@ def plot_sweep(res:dict, # a fidelity result (as read back from its JSON)
     return fig
 
 # %% ../../nbs/10_fidelity.ipynb #0c290098
-PLOTS = {"retrieval": plot_retrieval, "lm": plot_lm, "sweep": plot_sweep} # what `run_fidelity` writes as fidelity_<name>.png
+FIDELITY_PLOTS = {"retrieval": plot_retrieval, "lm": plot_lm, "sweep": plot_sweep} # what `run_fidelity` writes as fidelity_<name>.png
 
 # %% ../../nbs/10_fidelity.ipynb #4aece933
 def _needle_samples(tokenizer, p:FidelityPreset) -> list:
@@ -705,18 +628,15 @@ def run_fidelity(preset:str|FidelityPreset="small", # "small" (CI, minutes), "fu
     res["timing_seconds"] = {k: round(v, 1) for k, v in timing.items()}
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir/"fidelity.json").write_text(json_text(res))
-    if plots: save_plots(json.loads(json_text(res)), out_dir, PLOTS, "fidelity")
+    if plots: save_plots(json.loads(json_text(res)), out_dir, FIDELITY_PLOTS, "fidelity")
     log(f"wrote {out_dir/'fidelity.json'} ({timing['total']:.0f}s)")
     return res
 
 # %% ../../nbs/10_fidelity.ipynb #df8335bd
-def _f(x, fmt="{:.2f}"): # a number for a table cell, "–" for missing
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
-
 def _grid(rows:list, cell:Callable, title:str, meths:list) -> list:
     "Markdown lines: one row per method, one column per budget (with its mean compression ratio); the full cache repeated."
     bs = sorted({r["budget"] for r in rows if r["budget"] is not None})
-    ratio = {b: _mean(r["ratio"] for r in rows if r["budget"] == b) for b in bs}
+    ratio = {b: mean_or_nan(r["ratio"] for r in rows if r["budget"] == b) for b in bs}
     lines = [title, "", "| method | " + " | ".join(f"{b} ({ratio[b]:.1f}x)" for b in bs) + " |", "|---" * (len(bs) + 1) + "|"]
     for m in meths:
         mr = {r["budget"]: r for r in rows if r["method"] == m}
@@ -734,8 +654,8 @@ def _sweep_lines(s:dict, top:int) -> list:
            "| window | kernel | pooling | " + " | ".join(f"acc @{b}" for b in accs) + " | mean acc | ppl ratio | KL |",
            "|---" * (6 + len(accs)) + "|"]
     for r in s["sweep"][:top]:
-        out.append(f"| {r['window']} | {r['kernel_size']} | {r['pooling']} | " + " | ".join(_f(a) for a in r["accuracy"].values()) +
-                   f" | {_f(r['mean_accuracy'])} | {_f(r['mean_ppl_ratio'], '{:.3f}')} | {_f(r['mean_kl'], '{:.3f}')} |")
+        out.append(f"| {r['window']} | {r['kernel_size']} | {r['pooling']} | " + " | ".join(table_cell(a) for a in r["accuracy"].values()) +
+                   f" | {table_cell(r['mean_accuracy'])} | {table_cell(r['mean_ppl_ratio'], '{:.3f}')} | {table_cell(r['mean_kl'], '{:.3f}')} |")
     c = s["chosen"]
     return out + ["", f"Chosen: window={c['window']}, kernel_size={c['kernel_size']}, pooling={c['pooling']}.", ""]
 
@@ -745,18 +665,18 @@ def _goal_lines(gl:dict, gm:list) -> list:
     "Markdown lines: accuracy retained and perplexity ratio per cell at >= the goal's ratio, and pooled per method."
     out = [f"**Goal** (compression ≥ {gl['min_ratio']:.0f}x). Needle accuracy retained (method / full cache, same prompts) per cell:", "",
            "| budget | length | ratio | n | full | " + " | ".join(gm) + " |", "|---" * (5 + len(gm)) + "|"]
-    out += [f"| {c['budget']} | {c['length']} | {c['ratio']:.1f}x | {c['n']} | {_f(c['full_accuracy'])} | " +
-            " | ".join(_f(c["retained"].get(m)) for m in gm) + " |" for c in gl["retrieval_cells"]]
+    out += [f"| {c['budget']} | {c['length']} | {c['ratio']:.1f}x | {c['n']} | {table_cell(c['full_accuracy'])} | " +
+            " | ".join(table_cell(c["retained"].get(m)) for m in gm) + " |" for c in gl["retrieval_cells"]]
     out += ["", "Perplexity ratio per cell:", "", "| budget | prefix | ratio | n | " + " | ".join(gm) + " |", "|---" * (4 + len(gm)) + "|"]
     out += [f"| {c['budget']} | {c['prefix_len']} | {c['ratio']:.1f}x | {c['n']} | " +
-            " | ".join(_f(c["ppl_ratio"].get(m), "{:.3f}") for m in gm) + " |" for c in gl["lm_cells"]]
+            " | ".join(table_cell(c["ppl_ratio"].get(m), "{:.3f}") for m in gm) + " |" for c in gl["lm_cells"]]
     out += ["", "Pooled over all runs at ≥ the ratio:", "",
             "| method | needle runs | accuracy | full | retained | worst ppl ratio | mean KL |", "|---" * 7 + "|"]
-    return out + [f"| {m} | {g['n_retrieval']} | {_f(g['accuracy'])} | {_f(g['full_accuracy'])} | {_f(g['retained'])} | "
-                  f"{_f(g['worst_ppl_ratio'], '{:.3f}')} | {_f(g['mean_kl'], '{:.3f}')} |" for m, g in gl["pooled"].items()]
+    return out + [f"| {m} | {g['n_retrieval']} | {table_cell(g['accuracy'])} | {table_cell(g['full_accuracy'])} | {table_cell(g['retained'])} | "
+                  f"{table_cell(g['worst_ppl_ratio'], '{:.3f}')} | {table_cell(g['mean_kl'], '{:.3f}')} |" for m, g in gl["pooled"].items()]
 
 # %% ../../nbs/10_fidelity.ipynb #740f3738
-def report_markdown(res:dict, # a fidelity result
+def fidelity_report(res:dict, # a fidelity result
                     summary:Optional[dict]=None, # `summarize(res)`, if already computed
                     top:int=10, # sweep rows shown
                    ) -> str:
@@ -765,8 +685,8 @@ def report_markdown(res:dict, # a fidelity result
     out = [f"Preset `{res['preset']['name']}`: {len(res['retrieval']['samples'])} needle prompts, {len(res['lm']['samples'])} "
            f"language-modelling samples; model {res.get('model')}; SnapKV window={ms['window']}, kernel_size={ms['kernel_size']}, "
            f"pooling={ms['pooling']}, n_sink={ms['n_sink']}; mlx {v.get('mlx')}, mlx-lm {v.get('mlx_lm')}; "
-           f"{_f(res.get('timing_seconds', {}).get('total'), '{:.0f}')} s.", ""]
-    meths, acc = [m for m in METHODS if m in res["methods"]], lambda r: f"{r['accuracy']:.2f}"
+           f"{table_cell(res.get('timing_seconds', {}).get('total'), '{:.0f}')} s.", ""]
+    meths, acc = [m for m in FIDELITY_METHODS if m in res["methods"]], lambda r: f"{r['accuracy']:.2f}"
     out += _grid(s["retrieval"], acc, "**Needle accuracy** by budget (mean compression ratio), all lengths:", meths)
     for L_ in sorted({r["target_length"] for r in s["retrieval_by_length"]}):
         out += _grid([r for r in s["retrieval_by_length"] if r["target_length"] == L_], acc, f"Prompts of ≈{L_} tokens:", meths)

@@ -20,7 +20,7 @@ from ..scoring import snapkv_compress, snap_select_indices
 from .common import LM_TEXT, environment, json_text, save_plots, text_tokens
 
 # %% auto #0
-__all__ = ['PERF_PRESETS', 'PLOTS', 'PerfConfig', 'held_bytes', 'stored_bytes', 'row_bytes', 'fit_exponent', 'gs_chunks',
+__all__ = ['PERF_PRESETS', 'PERF_PLOTS', 'PerfConfig', 'held_bytes', 'stored_bytes', 'row_bytes', 'fit_exponent', 'gs_chunks',
            'prefill_plan', 'HeldTracker', 'copy_cache', 'prefill_pass', 'decode_step_times', 'interleave',
            'caches_after_prefill', 'time_compress', 'time_stages', 'measure_length', 'scoring_scaling', 'measure',
            'check_stored_exact', 'check_decode', 'check_overhead', 'check_chunk_peak', 'perf_checks', 'run_perf',
@@ -471,7 +471,7 @@ def run_perf(preset:str="small", # "small" (a few minutes) or "full" (the commit
     res["checks"] = perf_checks(res)
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/"perf.json").write_text(json_text(res, one_line=()))
-    save_plots(res, out, PLOTS, "perf")
+    save_plots(res, out, PERF_PLOTS, "perf")
     log(f"wrote {out/'perf.json'} in {res['meta']['runtime_s']:.0f} s; targets: {res['checks']['all_ok']}")
     return res
 
@@ -560,7 +560,7 @@ def plot_overhead(res:dict, # a perf result
     return fig
 
 # %% ../../nbs/11_performance.ipynb #544daaa6
-PLOTS = {"memory": plot_memory, "decode": plot_decode, "overhead": plot_overhead} # what `run_perf` writes as perf_<name>.png
+PERF_PLOTS = {"memory": plot_memory, "decode": plot_decode, "overhead": plot_overhead} # what `run_perf` writes as perf_<name>.png
 
 # %% ../../nbs/11_performance.ipynb #48f2a4ad
 def _row(cells): return " ".join(f"{c:>11}" for c in cells)

@@ -4,7 +4,7 @@
 
 # %% ../../nbs/12_tasks.ipynb #649d69d4
 from __future__ import annotations
-import inspect, json, math, os, platform, random, re, subprocess, sys, time, uuid, zlib
+import json, math, random, re, sys, time, uuid, zlib
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable, Optional
@@ -12,20 +12,21 @@ from typing import Callable, Optional
 import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
+from .common import (LICENSE_DIR, STDLIB_MODULES, stdlib_paragraphs, environment, json_text, load_result,
+                                    save_plots, mean_or_nan, table_cell, HUGE, shared_prefill, method_caches, greedy_decode, eos_ids,
+                                    paragraphs)
 
 # %% auto #0
-__all__ = ['LICENSE_DIR', 'PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'HUGE', 'METHODS', 'SHARED', 'PRESETS',
-           'MODELS', 'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode',
-           'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary',
+__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'TASKS_PRESETS', 'MODELS',
+           'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value',
+           'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary',
            'make_cwe', 'make_fwe', 'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer',
-           'shared_prefill', 'method_caches', 'chunked_caches', 'target_kept', 'batch_caches', 'cache_rows',
-           'greedy_decode', 'stop_test', 'decode_answer', 'veloxquant_available', 'veloxquant_answer', 'Spec',
-           'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs', 'summarize', 'plot_budget',
-           'plot_length', 'plot_kept_map', 'load_task_model', 'run_tasks', 'save_plots', 'load_results',
-           'merge_results', 'report_markdown', 'variant_table', 'kept_table', 'goal_diagnosis']
+           'chunked_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
+           'veloxquant_available', 'veloxquant_answer', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
+           'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
+           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table', 'goal_diagnosis']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
-LICENSE_DIR = "/usr/share/common-licenses"
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
 NOISE = "The grass is green. The sky is blue. The sun is yellow. Here we go. There and back again."
 
@@ -34,8 +35,7 @@ def split_sentences(text:str, # raw text; paragraphs separated by blank lines
                    ) -> list:
     "The sentences of `text`, whitespace collapsed, split after `.`, `;`, `!` or `?`."
     out = []
-    for p in re.split(r"\n\s*\n", text):
-        p = " ".join(p.split())
+    for p in paragraphs(text, min_chars=1):
         out += [s for s in re.split(r"(?<=[.;!?])\s+", p) if len(s) >= min_chars]
     return out
 
@@ -47,14 +47,9 @@ def prose_texts(root:str=LICENSE_DIR, # directory of the texts
     "Sentences of several real texts (the license texts, else standard-library docstrings)."
     out = {f: split_sentences((Path(root)/f).read_text(errors="replace")) for f in files if (Path(root)/f).is_file()}
     if sum(map(len, out.values())) >= min_sentences: return out
-    import importlib
-    docs = {}
-    for name in ("collections", "json", "argparse", "logging", "subprocess", "unittest", "pathlib", "decimal", "datetime"):
-        mod = importlib.import_module(name)
-        ds = [inspect.getdoc(mod)] + [inspect.getdoc(o) for n, o in sorted(vars(mod).items())
-                                      if not n.startswith("_") and (inspect.isclass(o) or inspect.isfunction(o))]
-        docs[f"python:{name}"] = [s for d in ds if d for s in split_sentences(d) if not s.startswith((">>>", "..."))]
-    return docs
+    docs = {f"python:{m}": [x for p in stdlib_paragraphs((m,)) for x in split_sentences(p)] for m in STDLIB_MODULES}
+    return {k: v for k, v in docs.items() if v}
+
 
 # %% ../../nbs/12_tasks.ipynb #c82e3d72
 def haystack_sentences(kind:str|list, # "prose", "noise", or a list of sentences to cycle
@@ -419,53 +414,10 @@ def cut_answer(text:str, # decoded answer
     return text.strip()
 
 # %% ../../nbs/12_tasks.ipynb #4050a805
-from ..cache import (SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, hold, expect_prompt)
+from ..cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, expect_prompt
 
-HUGE = 1 << 30 # a budget that never evicts
-METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "veloxquant")
-SHARED = {"snapkv": "snapkv", "snapkv_key": "snapkv_key", "streaming": "streaming", "random": "random"} # method -> CACHE_CLASSES key
-
-# %% ../../nbs/12_tasks.ipynb #2ee8b5c7
-def shared_prefill(model:nn.Module, # an mlx-lm model
-                   ids:list, # prompt token ids
-                   window:int=32, # queries to keep: at least the largest `window` a fork will use
-                   step:int=512, # prefill chunk size
-                  ) -> tuple: # (per-layer caches, evicting ones held and uncompressed; the last token's logits [V] float32)
-    "Run the prompt once with nothing evicted, ready to be forked per method."
-    if len(ids) < 2: raise ValueError(f"ids must hold at least 2 tokens, got {len(ids)}")
-    caches = make_snapkv_cache(model, budget=HUGE, window=window, scorer="query")
-    if not any(isinstance(c, EvictingCache) for c in caches): raise TypeError("the model has no full-attention KVCache layer")
-    with hold(caches):
-        expect_prompt(caches, len(ids))
-        for i in range(0, len(ids), step):
-            logits = model(mx.array([ids[i:i + step]]), cache=caches)
-            mx.eval(logits, [c.state for c in caches if not isinstance(c, EvictingCache)],
-                    [c.keys_and_values() for c in caches if isinstance(c, EvictingCache)])
-    last = logits[0, -1].astype(mx.float32)
-    mx.eval(last)
-    return caches, last
-
-# %% ../../nbs/12_tasks.ipynb #3f673f2a
-def method_caches(held:list, # caches from `shared_prefill`
-                  method:str, # "full" or a key of `SHARED`
-                  budget:int=HUGE, # rows kept per head on the evicting layers (ignored by "full")
-                  seed:int=0, # random eviction's seed (per layer: seed * 1009 + layer)
-                  **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
-                 ) -> list:
-    "Per-layer caches of `method`: forks of the evicting layers compressed to `budget`; other layers as they are."
-    if method != "full" and method not in SHARED: raise ValueError(f"method must be 'full' or one of {tuple(SHARED)}, got {method!r}")
-    out = []
-    for i, c in enumerate(held):
-        if not isinstance(c, EvictingCache): out.append(c); continue
-        if method == "full": f = c.fork()
-        else: # the forks use the defaults except what `settings` changes (the held cache keeps a wider window)
-            settings = {"window": SnapKVConfig().window, **settings}
-            cls = CACHE_CLASSES[SHARED[method]]
-            extra = {"seed": seed * 1009 + i} if "seed" in getattr(cls, "_init_extra", ()) else {}
-            f = c.fork(cls=cls, budget=budget, **extra, **settings)
-        f.compress()
-        out.append(f)
-    return out
+TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "veloxquant")
+SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
 
 # %% ../../nbs/12_tasks.ipynb #7db2323a
 def chunked_caches(model:nn.Module, # an mlx-lm model
@@ -485,11 +437,6 @@ def chunked_caches(model:nn.Module, # an mlx-lm model
     return caches, last
 
 # %% ../../nbs/12_tasks.ipynb #47a9a567
-def _mean(xs):
-    "Mean of an iterable, NaN when empty."
-    xs = list(xs)
-    return float(np.mean(xs)) if xs else float("nan")
-
 def target_kept(caches:list, # per-layer caches after compression
                 s:TaskSample, # the sample (its target spans)
                ) -> Optional[float]:
@@ -501,7 +448,7 @@ def target_kept(caches:list, # per-layer caches after compression
         if not isinstance(c, EvictingCache) or c.kept_positions is None: continue
         kp = np.array(c.kept_positions[0])
         fr += [len(pos & set(h.tolist())) / len(pos) for h in kp]
-    return _mean(fr)
+    return mean_or_nan(fr)
 
 # %% ../../nbs/12_tasks.ipynb #7f01fe78
 _PLAIN = SnapKVConfig(budget=HUGE) # the one class/settings every compressed cache is re-labelled to before merging
@@ -521,29 +468,11 @@ def cache_rows(caches:list) -> int:
     return sum(c.size() for c in caches)
 
 # %% ../../nbs/12_tasks.ipynb #e4e97513
-def greedy_decode(model:nn.Module, # an mlx-lm model
-                  caches:list, # per-layer caches holding a batch of B prompts
-                  first_logits:mx.array, # [B, V] logits of each row's last prompt token
-                  max_new_tokens:int, # tokens per row at most
-                  stop:Optional[Callable]=None, # stop(row_ids) -> True when that row is finished
-                 ) -> list: # B lists of token ids
-    "Greedy continuation of every row of a batched cache, until each row stops or `max_new_tokens`."
-    out = [[t] for t in mx.argmax(first_logits, axis=-1).tolist()]
-    done = [bool(stop and stop(o)) for o in out]
-    for _ in range(max_new_tokens - 1):
-        if all(done): break
-        logits = model(mx.array([[o[-1]] for o in out]), cache=caches)[:, -1]
-        for o, d, t in zip(out, done, mx.argmax(logits, axis=-1).tolist()):
-            if not d: o.append(t)
-        done = [d or bool(stop and stop(o)) for d, o in zip(done, out)]
-    return out
-
 def stop_test(tokenizer, # the model's tokenizer
               completion:bool=False, # also stop at a line break after some text (base models)
              ) -> Callable:
     "A `greedy_decode` stop test: an end-of-turn token, or (completion prompts) a line break after text."
-    eos = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
-    eos -= {None}
+    eos = eos_ids(tokenizer)
     def stop(ids):
         if ids[-1] in eos: return True
         return completion and "\n" in tokenizer.decode(ids).lstrip()
@@ -551,7 +480,7 @@ def stop_test(tokenizer, # the model's tokenizer
 
 def decode_answer(tokenizer, ids:list) -> str:
     "The text of generated `ids`, end-of-turn tokens dropped."
-    eos = set(getattr(tokenizer, "eos_token_ids", None) or ()) | {getattr(tokenizer, "eos_token_id", None)}
+    eos = eos_ids(tokenizer)
     return tokenizer.decode([t for t in ids if t not in eos])
 
 # %% ../../nbs/12_tasks.ipynb #a6d89b2a
@@ -583,7 +512,7 @@ def veloxquant_answer(model:nn.Module, # an mlx-lm model
 @dataclass(frozen=True)
 class Spec:
     "One run on a sample: method, ratio on the global layers, and settings."
-    method:str # one of `METHODS`
+    method:str # one of `TASKS_METHODS`
     ratio:Optional[int]=None # compression on the global layers (None: the full cache)
     variant:str="main" # "main", or the name of a settings variant
     settings:tuple=() # ((name, value), ...) `SnapKVConfig` changes of the variant
@@ -618,7 +547,7 @@ def run_sample(model:nn.Module, # an mlx-lm model
         t1 = time.time()
         if sp.method == "full": cs, lg = method_caches(held, "full"), last
         elif sp.method == "snapkv_chunked": cs, lg = chunked_caches(model, s.ids, b, **dict(sp.settings))
-        else: cs, lg = method_caches(held, sp.method, b, seed=seed, **dict(sp.settings)), last
+        else: cs, lg = method_caches(held, sp.method, b, seed=seed, **{"window": SnapKVConfig().window, **dict(sp.settings)}), last
         if sp.method == "snapkv_chunked": t_own += time.time() - t1
         if keep_map and kmap is None and sp.method == "snapkv" and sp.ratio == 8 and sp.variant == "main":
             kmap = [c.kept_positions[0].tolist() if isinstance(c, EvictingCache) else None for c in cs]
@@ -665,7 +594,7 @@ class TasksPreset:
     "Everything one tasks run does."
     name:str
     runs:tuple # `ModelRun`s
-    methods:tuple=METHODS # methods compared
+    methods:tuple=TASKS_METHODS # methods compared
     own_ratio:int=8 # the ratio the own-prefill methods run at
     variants:tuple=() # ((name, ((setting, value), ...)), ...): SnapKV settings tried at 8x
     signal:float=0.5 # a task carries signal at a (model, length) when the full cache scores at least this
@@ -674,7 +603,7 @@ class TasksPreset:
 
 _OWN = ("niah_single_number", "niah_multikey") # tasks the own-prefill methods run on in `full`
 
-PRESETS = {
+TASKS_PRESETS = {
     "small": TasksPreset("small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multikey", "vt"), ratios=(4, 8)),)),
     "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,), own_tasks=_OWN, carry_signal=True,
                                           later_tasks=("niah_single_number", "niah_multikey", "niah_multiquery", "vt", "niah_single_word")),
@@ -703,27 +632,27 @@ def preset_specs(p:TasksPreset, # the preset
     return out
 
 # %% ../../nbs/12_tasks.ipynb #05535ecf
-def summarize(res:dict, # a tasks result (records under res["records"])
+def summarize_tasks(res:dict, # a tasks result (records under res["records"])
              ) -> dict:
     "Per-task scores, the tasks with signal, averages over them and the goal check, per (model, length)."
     recs, thr = res["records"], res["preset"]["signal"]
     cells = {}
     for r in recs: cells.setdefault((r["model"], r["length"], r["task"], r["method"], r["ratio"], r["variant"]), []).append(r["score"])
-    per_task = [dict(model=m, length=L, task=t, method=me, ratio=q, variant=v, n=len(xs), score=_mean(xs))
+    per_task = [dict(model=m, length=L, task=t, method=me, ratio=q, variant=v, n=len(xs), score=mean_or_nan(xs))
                 for (m, L, t, me, q, v), xs in sorted(cells.items(), key=lambda kv: tuple((x is None, x) for x in kv[0]))]
     full = {(c["model"], c["length"], c["task"]): c["score"] for c in per_task if c["method"] == "full"}
     signal = {}
     for (m, L, t), f in full.items(): signal.setdefault((m, L), []).append(t) if f >= thr else None
     avg = []
     for (m, L), ts in sorted(signal.items()):
-        fa = _mean(full[(m, L, t)] for t in ts)
+        fa = mean_or_nan(full[(m, L, t)] for t in ts)
         keys = sorted({(c["method"], c["ratio"], c["variant"]) for c in per_task if (c["model"], c["length"]) == (m, L)},
-                      key=lambda k: (METHODS.index(k[0]) if k[0] in METHODS else 99, k[1] or 0, k[2]))
+                      key=lambda k: (TASKS_METHODS.index(k[0]) if k[0] in TASKS_METHODS else 99, k[1] or 0, k[2]))
         for me, q, v in keys:
             sc = {c["task"]: c["score"] for c in per_task if (c["model"], c["length"], c["method"], c["ratio"], c["variant"]) == (m, L, me, q, v)}
             have = [t for t in ts if t in sc]
-            s = _mean(sc[t] for t in have)
-            f = _mean(full[(m, L, t)] for t in have)
+            s = mean_or_nan(sc[t] for t in have)
+            f = mean_or_nan(full[(m, L, t)] for t in have)
             avg.append(dict(model=m, length=L, method=me, ratio=q, variant=v, n_tasks=len(have), score=s, full=f,
                             retained=s / f if f else float("nan")))
     goal = [dict(model=a["model"], length=a["length"], retained=a["retained"], score=a["score"], full=a["full"],
@@ -741,24 +670,24 @@ _STYLE = {"full": ("k", "--"), "snapkv": ("C0", "-"), "snapkv_key": ("C1", "-"),
 
 def plot_budget(res:dict, # a tasks result
                 model:str, # which model
-                summary:Optional[dict]=None, # `summarize(res)`, if already computed
+                summary:Optional[dict]=None, # `summarize_tasks(res)`, if already computed
                ):
     "Figure: score vs compression ratio per task (mean over lengths), one line per method; full cache dashed."
     import matplotlib.pyplot as plt
-    s = summary or summarize(res)
+    s = summary or summarize_tasks(res)
     rows = [c for c in s["per_task"] if c["model"] == model and c["variant"] == "main"]
     tasks = [t for t in TASKS if any(c["task"] == t for c in rows)]
     sig = {t for k, ts in s["signal_tasks"].items() if k.startswith(model + "@") for t in ts}
     nc = min(5, len(tasks)); nr = -(-len(tasks) // nc)
     fig, axs = plt.subplots(nr, nc, figsize=(3.2 * nc, 2.7 * nr), squeeze=False, sharey=True)
     for ax, t in zip(axs.flat, tasks):
-        for i, m in enumerate(METHODS):
+        for i, m in enumerate(TASKS_METHODS):
             mr = [c for c in rows if c["task"] == t and c["method"] == m]
             if not mr: continue
             c, ls = _STYLE[m]
-            if m == "full": ax.axhline(_mean(x["score"] for x in mr), color=c, ls=ls, label="full"); continue
+            if m == "full": ax.axhline(mean_or_nan(x["score"] for x in mr), color=c, ls=ls, label="full"); continue
             qs = sorted({x["ratio"] for x in mr})
-            ys = [_mean(x["score"] for x in mr if x["ratio"] == q) for q in qs]
+            ys = [mean_or_nan(x["score"] for x in mr if x["ratio"] == q) for q in qs]
             ax.plot([q * 1.05 ** (i - 3) for q in qs], ys, color=c, ls=ls, marker="o", ms=4, label=m)
         ax.set_xscale("log", base=2); ax.set_ylim(-0.05, 1.05); ax.grid(alpha=0.3)
         ax.set_title(t + ("" if t in sig else " (no signal)"), fontsize=9)
@@ -771,16 +700,16 @@ def plot_budget(res:dict, # a tasks result
     return fig
 
 def plot_length(res:dict, # a tasks result
-                summary:Optional[dict]=None, # `summarize(res)`, if already computed
+                summary:Optional[dict]=None, # `summarize_tasks(res)`, if already computed
                 ratio:int=8, # the compression shown
                ):
     "Figure: average score over the tasks with signal vs prompt length, per model; methods at `ratio` and the full cache."
     import matplotlib.pyplot as plt
-    s = summary or summarize(res)
+    s = summary or summarize_tasks(res)
     models = sorted({a["model"] for a in s["averages"]})
     fig, axs = plt.subplots(1, max(len(models), 1), figsize=(4.6 * max(len(models), 1), 3.4), squeeze=False)
     for ax, mo in zip(axs[0], models):
-        for m in METHODS:
+        for m in TASKS_METHODS:
             rs = sorted([a for a in s["averages"] if a["model"] == mo and a["method"] == m and a["variant"] == "main"
                          and (a["ratio"] == ratio or m == "full")], key=lambda a: a["length"])
             if not rs: continue
@@ -829,35 +758,14 @@ def load_task_model(name:str): # a key of `MODELS`
 
 # %% ../../nbs/12_tasks.ipynb #fdb9a190
 def _versions() -> dict:
-    "Versions of what produced the numbers."
-    import mlx_lm, snapkv_nb
-    v = dict(snapkv_nb=snapkv_nb.__version__, mlx=mx.__version__, mlx_lm=mlx_lm.__version__, numpy=np.__version__,
-             python=platform.python_version(), platform=platform.platform(), machine=platform.machine(),
-             openblas_preloaded="libopenblas" in os.environ.get("LD_PRELOAD", ""), cpu_count=os.cpu_count())
+    "`environment()` plus the version of the optional `veloxquant-mlx` (None when not installed)."
     try:
         import importlib.metadata as md
-        v["veloxquant_mlx"] = md.version("veloxquant-mlx")
-    except Exception: v["veloxquant_mlx"] = None
-    try:
-        root = Path(inspect.getfile(snapkv_nb)).parent.parent
-        v["git_commit"] = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                                         timeout=10).stdout.strip() or None
-    except Exception: v["git_commit"] = None
-    return v
+        vq = md.version("veloxquant-mlx")
+    except Exception: vq = None
+    return dict(environment(), veloxquant_mlx=vq)
 
-def _json_text(res:dict) -> str:
-    "`res` as strict JSON (NaN as null), one line per record (readable and diffable)."
-    fix = lambda x: (None if isinstance(x, float) and math.isnan(x) else
-                     {k: fix(v) for k, v in x.items()} if isinstance(x, dict) else
-                     [fix(v) for v in x] if isinstance(x, (list, tuple)) else x)
-    res, lines = fix(res), {}
-    def stub(x):
-        lines[key := f"@@{len(lines)}@@"] = json.dumps(x)
-        return key
-    shallow = {k: [stub(x) for x in v] if k in ("records", "samples") else v for k, v in res.items()}
-    shallow["summary"] = {k: [stub(x) for x in v] if isinstance(v, list) else v for k, v in shallow.get("summary", {}).items()}
-    shallow["kept_maps"] = [stub(x) for x in shallow.get("kept_maps", [])]
-    return re.sub(r'"(@@\d+@@)"', lambda m: lines[m.group(1)], json.dumps(shallow, indent=1)) + "\n"
+TASKS_ONE_LINE = ("records", "samples", "kept_maps", "per_task", "averages", "dropped", "goal") # lists written one item a line
 
 # %% ../../nbs/12_tasks.ipynb #4b5b8fee
 def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (the committed results) or a TasksPreset
@@ -870,8 +778,8 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
              ) -> dict: # the result written to tasks.json
     "Run the task suite and write `<out_dir>/tasks.json` and `<out_dir>/tasks_*.png`."
     t0 = time.time()
-    if isinstance(preset, str) and preset not in PRESETS: raise ValueError(f"preset must be one of {tuple(PRESETS)}, got {preset!r}")
-    p = PRESETS[preset] if isinstance(preset, str) else preset
+    if isinstance(preset, str) and preset not in TASKS_PRESETS: raise ValueError(f"preset must be one of {tuple(TASKS_PRESETS)}, got {preset!r}")
+    p = TASKS_PRESETS[preset] if isinstance(preset, str) else preset
     if only is not None and only not in {r.model for r in p.runs}:
         raise ValueError(f"only must be one of the preset's models {tuple(r.model for r in p.runs)}, got {only!r}")
     for r in p.runs:
@@ -887,7 +795,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
     records, samples, kmaps, timing, skipped = [], [], [], {}, {}
     old, prev = Path(out_dir)/"tasks.json", {}
     if only is not None and old.is_file(): # keep the other models' part of an earlier run of this preset
-        prev = load_results(old)
+        prev = load_result(old)
         if prev["preset"]["name"] != p.name: prev = {}
         else:
             keep = lambda x: x["model"] != only
@@ -904,11 +812,11 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
                    skipped=skipped, not_run=not_run, partial=partial, records=records, samples=samples, kept_maps=kmaps)
         res["calls"] = (prev.get("calls", [])) + \
                        [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r})"]
-        res["summary"] = summarize(res)
+        res["summary"] = summarize_tasks(res)
         timing["total"] = round(sum(v for k, v in timing.items() if "/" in k), 1)
         res["timing_seconds"] = timing
-        (out_dir/"tasks.json").write_text(_json_text(res))
-        if plots: save_plots(res, out_dir)
+        (out_dir/"tasks.json").write_text(json_text(res, TASKS_ONE_LINE))
+        if plots: save_plots(res, out_dir, tasks_plots(res), "tasks")
         if not partial: log(f"wrote {out_dir/'tasks.json'} ({timing['total']:.0f}s)" + (f"; {len(not_run)} samples not run (deadline)" if not_run else ""))
         return res
 
@@ -922,7 +830,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
         for li, L in enumerate(r.lengths):
             tl = time.time()
             if li == 1 and r.carry_signal: # a task the model cannot do at the first length is not run longer
-                first = summarize(dict(preset=asdict(p), records=[x for x in records if x["model"] == r.model]))
+                first = summarize_tasks(dict(preset=asdict(p), records=[x for x in records if x["model"] == r.model]))
                 tasks = [t for t in tasks if t in first["signal_tasks"].get(f"{r.model}@{r.lengths[0]}", [])
                          and (r.later_tasks is None or t in r.later_tasks)]
                 skipped[r.model] = dict(after=r.lengths[0], lengths=list(r.lengths[1:]), tasks=[t for t in r.tasks if t not in tasks],
@@ -955,32 +863,22 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
         del model
     return write(partial=False, plots=plots)
 
-def save_plots(res:dict, # a tasks result
-               out_dir:str|Path, # where the PNGs go
-              ) -> list: # paths written
-    "tasks_budget_<model>.png, tasks_length.png and tasks_kept_map.png."
-    import matplotlib; matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    s, out = res.get("summary") or summarize(res), []
-    figs = [(f"tasks_budget_{m}.png", plot_budget(res, m, s)) for m in res["models"]] + [("tasks_length.png", plot_length(res, s))]
+def tasks_plots(res:dict, # a tasks result
+               ) -> dict: # name -> plot function, for `save_plots(res, out_dir, tasks_plots(res), "tasks")`
+    "The task suite's plots of `res`: budget_<model> per model, length, kept_map_<model> per model with a kept map."
+    s = res.get("summary") or summarize_tasks(res)
+    plots = {f"budget_{m}": (lambda r, m=m: plot_budget(r, m, s)) for m in res["models"]}
+    plots["length"] = lambda r: plot_length(r, s)
     first = {}
     for k in res.get("kept_maps", []): first.setdefault(k["model"], k)
-    figs += [(f"tasks_kept_map_{m}.png", plot_kept_map(k)) for m, k in first.items()]
-    for name, fig in figs:
-        fig.savefig(Path(out_dir)/name, dpi=100); plt.close(fig); out.append(Path(out_dir)/name)
-    return out
-
-def load_results(path:str|Path="results/tasks.json", # a tasks.json
-                ) -> dict:
-    "A result written by `run_tasks`."
-    return json.loads(Path(path).read_text())
+    return plots | {f"kept_map_{m}": (lambda r, k=k: plot_kept_map(k)) for m, k in first.items()}
 
 def merge_results(paths:list, # tasks.json files of one preset, each with other (model, length) pairs (e.g. run in parallel)
                   out_dir:str|Path="results", # where the merged tasks.json and the PNGs go
                   plots:bool=True, # write the PNG plots
                  ) -> dict:
     "One result from several runs of the same preset on different models or lengths; summary and plots recomputed."
-    rs = [load_results(p) for p in paths]
+    rs = [load_result(p) for p in paths]
     if len({r["preset"]["name"] for r in rs}) != 1: raise ValueError("paths must hold runs of one preset")
     ml = [sorted({(x["model"], x["length"]) for x in r["records"]}) for r in rs]
     ran = [(x["model"], x["length"], x["task"], x["index"]) for r in rs for x in r["samples"]]
@@ -1006,16 +904,13 @@ def merge_results(paths:list, # tasks.json files of one preset, each with other 
         for k, v in r["timing_seconds"].items():
             if k != "total": tm[k] = round(tm.get(k, 0) + v, 1) # parts hold different samples: their times add
     res["timing_seconds"] = dict(tm, total=round(sum(v for k, v in tm.items() if "/" in k), 1))
-    res["summary"] = summarize(res)
+    res["summary"] = summarize_tasks(res)
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir/"tasks.json").write_text(_json_text(res))
-    if plots: save_plots(res, out_dir)
+    (out_dir/"tasks.json").write_text(json_text(res, TASKS_ONE_LINE))
+    if plots: save_plots(res, out_dir, tasks_plots(res), "tasks")
     return res
 
 # %% ../../nbs/12_tasks.ipynb #a27297bd
-def _f(x, fmt="{:.2f}"): # a number for a table cell, "–" for missing
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
-
 def _columns(res:dict) -> list:
     "(method, ratio, variant, header) columns of the tasks table."
     have = {(r["method"], r["ratio"], r["variant"]) for r in res["records"]}
@@ -1026,11 +921,11 @@ def _columns(res:dict) -> list:
     cols += [(m, 8, "main", f"{n} 8x") for m, n in names.items() if (m, 8, "main") in have]
     return [c for c in cols if c[:3] in have]
 
-def report_markdown(res:dict, # a tasks result
-                    summary:Optional[dict]=None, # `summarize(res)`, if already computed
+def tasks_report(res:dict, # a tasks result
+                    summary:Optional[dict]=None, # `summarize_tasks(res)`, if already computed
                    ) -> str:
     "Markdown tables of a tasks result: per-task scores, averages over tasks with signal, dropped tasks, the goal."
-    s = summary or summarize(res)
+    s = summary or summarize_tasks(res)
     cols = _columns(res)
     v, tm = res.get("versions", {}), res.get("timing_seconds", {})
     out = [f"Preset `{res['preset']['name']}`; SnapKV defaults window={res['defaults']['window']}, "
@@ -1042,18 +937,18 @@ def report_markdown(res:dict, # a tasks result
             cell = {(c["task"], c["method"], c["ratio"], c["variant"]): c for c in s["per_task"] if (c["model"], c["length"]) == (mo, L)}
             n = max((c["n"] for c in cell.values()), default=0)
             rs = [r for r in res["records"] if r["model"] == mo and r["length"] == L and r["method"] == "snapkv" and r["ratio"] == 8]
-            ra = _mean(r["ratio_all"] for r in rs if r["ratio_all"])
+            ra = mean_or_nan(r["ratio_all"] for r in rs if r["ratio_all"])
             sig = s["signal_tasks"].get(f"{mo}@{L}", [])
-            out += [f"**{label}, {L} tokens** ({n} sample(s) per task; {_f(tm.get(f'{mo}/{L}'), '{:.0f}')} s; "
-                    f"8x on the global layers is {_f(ra, '{:.1f}')}x on the whole cache):", "",
+            out += [f"**{label}, {L} tokens** ({n} sample(s) per task; {table_cell(tm.get(f'{mo}/{L}'), '{:.0f}')} s; "
+                    f"8x on the global layers is {table_cell(ra, '{:.1f}')}x on the whole cache):", "",
                     "| task | " + " | ".join(c[3] for c in cols) + " |", "|---" * (len(cols) + 1) + "|"]
             for t in TASKS:
                 if not any(k[0] == t for k in cell): continue
                 name = t if t in sig else f"{t} (no signal)"
-                out.append(f"| {name} | " + " | ".join(_f(cell.get((t,) + c[:3], {}).get("score")) for c in cols) + " |")
+                out.append(f"| {name} | " + " | ".join(table_cell(cell.get((t,) + c[:3], {}).get("score")) for c in cols) + " |")
             av = {(a["method"], a["ratio"], a["variant"]): a for a in s["averages"] if (a["model"], a["length"]) == (mo, L)}
-            out.append(f"| **mean, {len(sig)} tasks with signal** | " + " | ".join(_f(av.get(c[:3], {}).get("score")) for c in cols) + " |")
-            out.append("| retained (÷ full) | " + " | ".join(_f(av.get(c[:3], {}).get("retained")) for c in cols) + " |")
+            out.append(f"| **mean, {len(sig)} tasks with signal** | " + " | ".join(table_cell(av.get(c[:3], {}).get("score")) for c in cols) + " |")
+            out.append("| retained (÷ full) | " + " | ".join(table_cell(av.get(c[:3], {}).get("retained")) for c in cols) + " |")
             out.append("")
     for mo, sk in res.get("skipped", {}).items():
         why = f"no signal at {sk['after']}" + ("" if not sk.get("later_tasks") else f", or not among {', '.join(sk['later_tasks'])} (time)")
@@ -1066,28 +961,28 @@ def report_markdown(res:dict, # a tasks result
     out += ["**Goal**: SnapKV at 8x keeps ≥ 95% of the full cache's mean score over the tasks with signal, at every length, on every model.", "",
             "| model | length | tasks with signal | full | SnapKV 8x | retained | met |", "|---" * 7 + "|"]
     for g in s["goal"]:
-        out.append(f"| {g['model']} | {g['length']} | {g['n_tasks']} | {_f(g['full'])} | {_f(g['score'])} | {_f(g['retained'])} | "
+        out.append(f"| {g['model']} | {g['length']} | {g['n_tasks']} | {table_cell(g['full'])} | {table_cell(g['score'])} | {table_cell(g['retained'])} | "
                    f"{'yes' if g['met'] else 'no'} |")
     out += ["", f"Goal met on every model and length: **{'yes' if s['goal_met'] else 'no'}**.", ""]
     return "\n".join(out) + "\n"
 
 # %% ../../nbs/12_tasks.ipynb #0f352806
 def variant_table(res:dict, # a tasks result
-                  summary:Optional[dict]=None, # `summarize(res)`, if already computed
+                  summary:Optional[dict]=None, # `summarize_tasks(res)`, if already computed
                  ) -> str:
     "Markdown: SnapKV at 8x with the default settings and each variant, mean over tasks with signal and per task."
-    s = summary or summarize(res)
+    s = summary or summarize_tasks(res)
     vs = ["main"] + [v for v, _ in res["preset"]["variants"]]
     out = ["| model | length | task | " + " | ".join("default" if v == "main" else v for v in vs) + " |", "|---" * (3 + len(vs)) + "|"]
     for mo in res["models"]:
         for L in sorted({r["length"] for r in res["records"] if r["model"] == mo}):
             sig = s["signal_tasks"].get(f"{mo}@{L}", [])
             av = {a["variant"]: a for a in s["averages"] if (a["model"], a["length"], a["method"], a["ratio"]) == (mo, L, "snapkv", 8)}
-            out.append(f"| {mo} | {L} | **mean, with signal** | " + " | ".join(_f(av.get(v, {}).get("retained"), "{:.2f} ret.") for v in vs) + " |")
+            out.append(f"| {mo} | {L} | **mean, with signal** | " + " | ".join(table_cell(av.get(v, {}).get("retained"), "{:.2f} ret.") for v in vs) + " |")
             for t in sig:
                 sc = {c["variant"]: c["score"] for c in s["per_task"]
                       if (c["model"], c["length"], c["task"], c["method"], c["ratio"]) == (mo, L, t, "snapkv", 8)}
-                out.append(f"| | | {t} | " + " | ".join(_f(sc.get(v)) for v in vs) + " |")
+                out.append(f"| | | {t} | " + " | ".join(table_cell(sc.get(v)) for v in vs) + " |")
     return "\n".join(out) + "\n"
 
 def kept_table(res:dict, # a tasks result
@@ -1095,12 +990,12 @@ def kept_table(res:dict, # a tasks result
     "Markdown: mean fraction of the asked needles' tokens kept (all layers and heads) per method at 8x, per model and length."
     rs = [r for r in res["records"] if r.get("target_kept") is not None and r["ratio"] == 8]
     keys = sorted({(r["model"], r["length"]) for r in rs})
-    ms = [m for m in METHODS if any(r["method"] == m for r in rs)]
+    ms = [m for m in TASKS_METHODS if any(r["method"] == m for r in rs)]
     vs = sorted({r["variant"] for r in rs if r["variant"] != "main"})
     cols = [(m, "main") for m in ms] + [("snapkv", v) for v in vs]
     out = ["| model | length | " + " | ".join(m if v == "main" else f"snapkv {v}" for m, v in cols) + " |", "|---" * (2 + len(cols)) + "|"]
     for mo, L in keys:
-        out.append(f"| {mo} | {L} | " + " | ".join(_f(_mean(r["target_kept"] for r in rs if (r["model"], r["length"], r["method"], r["variant"]) == (mo, L, m, v)))
+        out.append(f"| {mo} | {L} | " + " | ".join(table_cell(mean_or_nan(r["target_kept"] for r in rs if (r["model"], r["length"], r["method"], r["variant"]) == (mo, L, m, v)))
                                                    for m, v in cols) + " |")
     return "\n".join(out) + "\n"
 
@@ -1109,7 +1004,7 @@ def goal_diagnosis(res:dict, # the main result
                    extra:Optional[dict]=None, # a follow-up result (preset "goal") on some of the same samples
                   ) -> str:
     "Markdown list: per (model, length) where SnapKV 8x falls short, each task it lost, the asked needle's tokens kept, and the variants that recover it."
-    s, out = summarize(res), []
+    s, out = summarize_tasks(res), []
     recs = res["records"] + (extra or {}).get("records", [])
     for g in s["goal"]:
         if g["met"]: continue
@@ -1117,14 +1012,14 @@ def goal_diagnosis(res:dict, # the main result
         lost = []
         for t in s["signal_tasks"].get(f"{m}@{L}", []):
             rs = [r for r in recs if (r["model"], r["length"], r["task"], r["method"], r["ratio"]) == (m, L, t, "snapkv", 8)]
-            full = _mean(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"]) == (m, L, t, "full"))
+            full = mean_or_nan(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"]) == (m, L, t, "full"))
             main = [r for r in rs if r["variant"] == "main"]
-            if not main or _mean(r["score"] for r in main) >= full: continue
-            kept = _mean(r["target_kept"] for r in main if r["target_kept"] is not None)
+            if not main or mean_or_nan(r["score"] for r in main) >= full: continue
+            kept = mean_or_nan(r["target_kept"] for r in main if r["target_kept"] is not None)
             fixes = sorted({r["variant"] for r in rs if r["variant"] != "main" and r["score"] >= full})
-            at4 = _mean(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"], r["ratio"], r["variant"])
+            at4 = mean_or_nan(r["score"] for r in res["records"] if (r["model"], r["length"], r["task"], r["method"], r["ratio"], r["variant"])
                         == (m, L, t, "snapkv", 4, "main"))
-            lost.append(f"`{t}` (full {full:.2f}, SnapKV 8x {_mean(r['score'] for r in main):.2f}, asked needle's tokens kept "
-                        f"{_f(kept)}, SnapKV 4x {_f(at4)}; recovered by: {', '.join(fixes) or 'none of the variants'})")
+            lost.append(f"`{t}` (full {full:.2f}, SnapKV 8x {mean_or_nan(r['score'] for r in main):.2f}, asked needle's tokens kept "
+                        f"{table_cell(kept)}, SnapKV 4x {table_cell(at4)}; recovered by: {', '.join(fixes) or 'none of the variants'})")
         out.append(f"- **{m}, {L} tokens** (retained {g['retained']:.2f}): " + "; ".join(lost))
     return "\n".join(out) + "\n" if out else "SnapKV at 8x meets the goal everywhere.\n"
