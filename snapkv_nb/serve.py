@@ -227,6 +227,8 @@ class ChatSession:
         "The rendered conversation, ending with the assistant's turn start."
         tok = self.tokenizer
         if getattr(tok, "chat_template", None) is None: # a base model: completion-style turns, "... Answer: <answer>"
+            if self.seen and self.messages[-1]["role"] == "user": # continue the exact tokens held (as mlx_lm.chat does)
+                return self.seen + list(tok.encode(f"\n\n{self.messages[-1]['content']}\nAnswer:", add_special_tokens=False))
             text = "".join(f"{m['content']}\nAnswer:" if m["role"] == "user" else f" {m['content'].strip()}\n\n"
                            for m in self.messages if m["role"] != "system")
             return list(tok.encode(text))
