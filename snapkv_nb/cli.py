@@ -289,10 +289,12 @@ def kv_summary(caches:list, # the prompt cache after generation
     return dict(layers=len(caches), snapkv_layers=snap, prompt_tokens=n_prompt, kept_rows=kept,
                 stored_bytes=stored, full_bytes=full, ratio=full / stored if stored else 1.0)
 
-def fmt_bytes(n:float) -> str:
+def fmt_bytes(n:float, # a byte count
+              digits:int=1, # decimals shown
+             ) -> str:
     "Bytes in decimal units: B, kB, MB, GB."
     for unit, k in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= k: return f"{n / k:.1f} {unit}"
+        if n >= k: return f"{n / k:.{digits}f} {unit}"
     return f"{int(n)} B"
 
 # %% ../nbs/30_cli.ipynb #6093525c

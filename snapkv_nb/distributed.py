@@ -15,7 +15,7 @@ import mlx.nn as nn
 from .cache import EvictingCache, SnapKVCache, SnapKVConfig, make_snapkv_cache
 from .model import ensure_fast_blas
 from .generate import MemoryProgress
-from .cli import (USER_ERRORS, UsageError, check_generation, cli_parser, load_model, one_line,
+from .cli import (USER_ERRORS, fmt_bytes, UsageError, check_generation, cli_parser, load_model, one_line,
                            prompt_tokens, read_prompt, snapkv_config, snapkv_generate)
 
 # %% auto #0
@@ -164,10 +164,6 @@ def rank_report(caches:list, # this rank's prompt cache
     allr = mx.distributed.all_gather(local, group=g, stream=mx.cpu) if g.size() > 1 else local
     return [dict(zip(_REPORT_KEYS, r)) for r in allr.tolist()]
 
-def _fmt_bytes(n:float) -> str:
-    for unit, k in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= k: return f"{n / k:.2f} {unit}"
-    return f"{int(n)} B"
 
 def report_lines(ranks:list, # from `rank_report`
                 ) -> list: # one line per rank, then the total
@@ -177,12 +173,12 @@ def report_lines(ranks:list, # from `rank_report`
         heads = f"KV heads {d['kv_first']}-{d['kv_first'] + d['kv_heads'] - 1}" if d["kv_heads"] else "KV heads ?"
         rows = str(d["rows_min"]) if d["rows_min"] == d["rows_max"] else f"{d['rows_min']}-{d['rows_max']}"
         out.append(f"rank {d['rank']}/{d['ranks']}: {heads}, {d['snapkv_layers']} SnapKV layers of {d['layers']}, "
-                   f"{rows} rows per head, KV {_fmt_bytes(d['held_bytes'])} held "
-                   f"(vs {_fmt_bytes(d['full_bytes'])} without eviction)")
+                   f"{rows} rows per head, KV {fmt_bytes(d['held_bytes'], 2)} held "
+                   f"(vs {fmt_bytes(d['full_bytes'], 2)} without eviction)")
     held, full = sum(d["held_bytes"] for d in ranks), sum(d["full_bytes"] for d in ranks)
     n = len(ranks)
-    out.append(f"all {n} rank{'s' if n != 1 else ''}: {sum(d['kv_heads'] for d in ranks)} KV heads, KV {_fmt_bytes(held)} held "
-               f"(vs {_fmt_bytes(full)} without eviction" + (f", {full / held:.2f}x smaller)" if held and full > held else
+    out.append(f"all {n} rank{'s' if n != 1 else ''}: {sum(d['kv_heads'] for d in ranks)} KV heads, KV {fmt_bytes(held, 2)} held "
+               f"(vs {fmt_bytes(full, 2)} without eviction" + (f", {full / held:.2f}x smaller)" if held and full > held else
                                                              ", nothing evicted)" if held else ")"))
     return out
 

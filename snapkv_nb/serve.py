@@ -15,13 +15,13 @@ from mlx_lm.models.cache import LRUPromptCache, make_prompt_cache, can_trim_prom
 
 from .cache import SnapKVConfig, EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache
 from .model import converted_dir, load_default_model
-from .cli import UsageError, add_snapkv_flags, one_line, snapkv_config
+from .cli import UsageError, add_snapkv_flags, fmt_bytes, one_line, snapkv_config
 
 # %% auto #0
 __all__ = ['FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'add_serve_flags', 'serve_config', 'conversation_cache', 'kv_stats',
-           'fmt_bytes', 'kv_line', 'conversation_id', 'SnapKVPromptCache', 'resolve_model', 'provider_class', 'patched',
-           'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main', 'free_port',
-           'exit_with_parent', 'ServerProcess', 'gpl_paragraphs', 'multiturn_case', 'run_conversation', 'TieredSession',
+           'kv_line', 'conversation_id', 'SnapKVPromptCache', 'resolve_model', 'provider_class', 'patched',
+           'serve_main', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main', 'exit_with_parent',
+           'ServerProcess', 'gpl_paragraphs', 'multiturn_case', 'run_conversation', 'TieredSession',
            'multiturn_methods', 'run_multiturn', 'plot_multiturn', 'multiturn_table', 'merge_multiturn',
            'recount_accuracy']
 
@@ -68,11 +68,6 @@ def kv_stats(cache:list, # a prompt cache (list of per-layer caches)
     return dict(tokens=tokens, rows=rows, snapkv_layers=len(snap), layers=len(cache),
                 held_bytes=held, full_bytes=full, ratio=full / held if held else 1.0)
 
-def fmt_bytes(n:float) -> str:
-    "Bytes in decimal units."
-    for unit, k in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= k: return f"{n / k:.1f} {unit}"
-    return f"{int(n)} B"
 
 def kv_line(cache:list) -> str:
     "One line about a conversation's cache: rows per head, tokens seen, bytes held vs without eviction."
@@ -350,7 +345,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     return 0
 
 # %% ../nbs/31_serve.ipynb #bdc67567
-def free_port(host:str="127.0.0.1") -> int:
+def _free_port(host:str="127.0.0.1") -> int:
     "A TCP port that is free on `host` right now."
     import socket
     with socket.socket() as s:
@@ -370,7 +365,7 @@ class ServerProcess:
     def __init__(self, *args:str, # `snapkv serve` arguments (not --host/--port)
                  start_timeout:float=300): # seconds to wait for /health
         import atexit, subprocess, tempfile
-        self.port, self.start_timeout = free_port(), start_timeout
+        self.port, self.start_timeout = _free_port(), start_timeout
         self.url = f"http://127.0.0.1:{self.port}"
         self.logfile = tempfile.NamedTemporaryFile("w+", prefix="snapkv-serve-", suffix=".log", delete=False)
         import snapkv_nb
