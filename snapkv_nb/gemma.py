@@ -15,7 +15,7 @@ from pathlib import Path
 import mlx.core as mx
 import numpy as np
 
-from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, _site_dirs, _is_converted
+from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, _site_dirs, _is_converted
 
 # %% ../nbs/04_gemma.ipynb #0f5a384f
 GEMMA_NAME = 'gemma3-270m'  # the model's name (CLI `--model`) and the stem of its converted directories
@@ -165,12 +165,8 @@ _GEMMA_BLK = {'attn_q': 'self_attn.q_proj', 'attn_k': 'self_attn.k_proj', 'attn_
 
 def gemma_name(gguf_name:str, # e.g. 'blk.3.ffn_norm.weight'
               ) -> str: # e.g. 'model.layers.3.pre_feedforward_layernorm.weight'
-    "The mlx-lm `gemma3_text` parameter name of a GGUF tensor."
-    base, suffix = gguf_name.rsplit('.', 1)
-    if (m := re.fullmatch(r'blk\.(\d+)\.(\w+)', base)) and m[2] in _GEMMA_BLK:
-        return f'model.layers.{m[1]}.{_GEMMA_BLK[m[2]]}.{suffix}'
-    if base in _GEMMA_TOP: return f'{_GEMMA_TOP[base]}.{suffix}'
-    raise KeyError(f"no mlx-lm gemma3_text name for GGUF tensor {gguf_name!r}")
+    "The mlx-lm `gemma3_text` parameter name of a GGUF tensor (`mlx_name` with gemma3's tables)."
+    return mlx_name(gguf_name, _GEMMA_BLK, _GEMMA_TOP)
 
 # %% ../nbs/04_gemma.ipynb #5619c72d
 _FLOAT_DTYPES = {'float32': mx.float32, 'float16': mx.float16, 'bfloat16': mx.bfloat16}

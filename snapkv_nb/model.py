@@ -201,12 +201,14 @@ _BLK2MLX = {'attn_q': 'self_attn.q_proj', 'attn_k': 'self_attn.k_proj', 'attn_v'
             'ffn_down': 'mlp.down_proj', 'attn_norm': 'input_layernorm', 'ffn_norm': 'post_attention_layernorm'}
 
 def mlx_name(gguf_name:str, # e.g. 'blk.3.attn_q.weight'
+             blocks:dict=_BLK2MLX, # per-layer GGUF tensor -> mlx-lm module (default: llama's)
+             top:dict=_GGUF2MLX, # model-level GGUF tensor -> mlx-lm module (default: llama's)
             ) -> str: # e.g. 'model.layers.3.self_attn.q_proj.weight'
-    "The mlx-lm llama parameter name of a GGUF tensor."
+    "The mlx-lm parameter name of a GGUF tensor (llama's names unless other tables are given)."
     base, suffix = gguf_name.rsplit('.', 1)
-    if (m := re.fullmatch(r'blk\.(\d+)\.(\w+)', base)) and m[2] in _BLK2MLX:
-        return f'model.layers.{m[1]}.{_BLK2MLX[m[2]]}.{suffix}'
-    if base in _GGUF2MLX: return f'{_GGUF2MLX[base]}.{suffix}'
+    if (m := re.fullmatch(r'blk\.(\d+)\.(\w+)', base)) and m[2] in blocks:
+        return f'model.layers.{m[1]}.{blocks[m[2]]}.{suffix}'
+    if base in top: return f'{top[base]}.{suffix}'
     raise KeyError(f"no mlx-lm name for GGUF tensor {gguf_name!r}")
 
 # %% ../nbs/03_model.ipynb #0ba08bab
