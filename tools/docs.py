@@ -353,13 +353,15 @@ def default_exp(nb_name: str) -> str | None:
 
 
 def exported_names(nb_name: str) -> list:
-    "Functions and classes in the `__all__` of the module a notebook exports to, or []: show_doc documents these."
+    "Functions and classes defined in the module a notebook exports to (its `__all__`), or []: show_doc documents these."
     mod_name = default_exp(nb_name)
     if not mod_name:
         return []
     import importlib
     mod = importlib.import_module(f"snapkv_nb.{mod_name}")
-    return [n for n in getattr(mod, "__all__", []) if callable(getattr(mod, n, None))]
+    import inspect
+    own = lambda o: (inspect.isfunction(o) or inspect.isclass(o)) and getattr(o, "__module__", None) == mod.__name__
+    return [n for n in getattr(mod, "__all__", []) if own(getattr(mod, n, None))]  # re-exports are documented where defined
 
 
 def expects_images(nb) -> bool:
