@@ -478,17 +478,22 @@ class BenchRunner:
         if m is None or not callable(getattr(m, self.function, None)):
             raise UsageError(f"the {name} benchmark is not available in this installation ({self.module}.{self.function} is missing)")
         return m
+    def presets(self, m) -> list: # the module from `load`
+        "The preset names of the benchmark (its `*_PRESETS` table)."
+        return [k for name, t in vars(m).items() if name.endswith("_PRESETS") and isinstance(t, dict) for k in t]
     def __call__(self, name:str, preset:str, out_dir:str, model:str|None=None):
         return self.call(self.load(name), preset, out_dir, model)
     def __repr__(self): return f"BenchRunner({self.module}.{self.function})"
 
 def _run_prefill(m, preset, out_dir, model):
-    "`run_prefill` into `<out_dir>/prefill.json`, on `--model` if given, then its `PREFILL_PLOTS` from the JSON as read back."
+    "`run_prefill` into `<out_dir>/<stem>.json` (`prefill.json`; the gemma preset's `prefill_gemma.json`), on `--model` if given, then its `PREFILL_PLOTS` from the JSON as read back."
     from snapkv_nb.bench.common import load_result, save_plots
     mt = dict(zip(("model", "tokenizer"), load_model(model))) if model is not None else {}
-    path = Path(out_dir)/"prefill.json"
+    stem = getattr(m, "PREFILL_PRESETS", {}).get(preset, None)
+    stem = "prefill" if stem is None else stem.stem
+    path = Path(out_dir)/f"{stem}.json"
     res = m.run_prefill(preset, out=str(path), **mt)
-    save_plots(load_result(path), out_dir, m.PREFILL_PLOTS, "prefill")
+    save_plots(load_result(path), out_dir, m.PREFILL_PLOTS, stem)
     return res
 
 BENCH_RUNNERS = {
@@ -510,7 +515,8 @@ def _out_dir(out_dir:str) -> Path:
 # %% ../nbs/30_cli.ipynb #9be3b50f
 def snapkv_bench(
     which:Param("the benchmark to run", str, choices=list(BENCH_RUNNERS)),
-    preset:Param("size of the run: small (minutes) or full (the committed results)", str, choices=["small", "full"])="small",
+    preset:Param("size of the run: small (minutes) or full (the committed results); prefill also gemma, tasks also goal", str,
+                 choices=["small", "full", "gemma", "goal"])="small",
     out_dir:str="results", # where to write the JSON and the plots
     model:str=None, # perf: an mlx-lm model directory or repo; prefill: as `snapkv generate --model` (embedded: gemma3-270m); default: the embedded SmolLM2
 ):
@@ -518,7 +524,8 @@ def snapkv_bench(
     runner = BENCH_RUNNERS[which]
     if model is not None and not runner.takes_model:
         raise UsageError(f"--model applies to `snapkv bench {' / '.join(n for n, r in BENCH_RUNNERS.items() if r.takes_model)}` only")
-    runner.load(which) # not installed: one line, before anything is created
+    mod = runner.load(which) # not installed: one line, before anything is created
+    if preset not in runner.presets(mod): raise UsageError(f"--preset {preset} is not a preset of `snapkv bench {which}` ({', '.join(runner.presets(mod))})")
     out = _out_dir(out_dir)
     t0 = time.time()
     res = runner(which, preset, str(out), model)

@@ -15,7 +15,7 @@ from mlx_lm.models.cache import KVCache
 
 from ..cache import SnapKVConfig, make_snapkv_cache
 from ..generate import prefill, kv_rows_held, PREFILL_MODES
-from .common import LM_TEXT, environment, json_text, text_tokens
+from .common import LM_TEXT, environment, json_text, text_tokens, table_cell
 
 # %% auto #0
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
@@ -27,7 +27,7 @@ __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 
 @dataclass(frozen=True)
 class PrefillPreset:
     "What one `run_prefill` measures."
-    name:str # "small" or "full"
+    name:str # "small", "full" or "gemma"
     lengths:tuple # prompt lengths of the memory / time sweep
     trace_length:int # the prompt whose KV bytes are traced call by call
     needle_length:int # needle prompt length (tokens)
@@ -39,11 +39,16 @@ class PrefillPreset:
     answer_tokens:int=6 # greedy tokens decoded for an answer
     memory_settings:dict=field(default_factory=dict) # SnapKVConfig settings of the memory sweep (default: the library's)
     long_modes:tuple=("full", "exact", "chunked", "guided") # the modes measured at `trace_length` when it is not in `lengths`
+    model:str="smollm2" # the embedded model measured: "smollm2" (the default) or "gemma3-270m"
+    stem:str="prefill" # file names: `<stem>.json` and `<stem>_<plot>.png`
 
 PREFILL_PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
                                           prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
                    "full": PrefillPreset("full", lengths=(1024, 2048, 4096), trace_length=8192, needle_length=800,
-                                         needle_samples=6, long_modes=("full", "guided"))}
+                                         needle_samples=6, long_modes=("full", "guided")),
+                   # the long-context model: memory and time only (its needles are in the task suite, `bench.tasks`)
+                   "gemma": PrefillPreset("gemma", lengths=(4096, 8192, 16384), trace_length=32768, needle_length=0, needle_samples=0,
+                                          long_modes=("full", "guided"), model="gemma3-270m", stem="prefill_gemma")}
 
 # %% ../../nbs/13_prefill.ipynb #c6b0203e
 from .perf import held_bytes
@@ -66,8 +71,8 @@ def make_caches(model:nn.Module, # an mlx-lm model
                 mode:str, # "full" or a prefill mode
                 config:Optional[SnapKVConfig]=None, # SnapKV settings (default `SnapKVConfig()`)
                ) -> list:
-    "A plain mlx-lm cache for 'full', else a SnapKV cache with `prefill=mode`."
-    if mode == "full": return [KVCache() for _ in model.layers]
+    "The model's own mlx-lm cache for 'full' (`make_cache()`, else a `KVCache` per layer), else a SnapKV cache with `prefill=mode`."
+    if mode == "full": return model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
     settings = {**asdict(config or SnapKVConfig()), "prefill": mode, "compress_per_chunk": mode == "chunked"}
     return make_snapkv_cache(model, config=SnapKVConfig(**settings))
 
@@ -97,12 +102,15 @@ def measure_prefill(model:nn.Module, # an mlx-lm model
 from ..generate import prefill_spans
 
 def model_shape(model:nn.Module) -> dict:
-    "Layers, query heads, head dim and per-layer weights (projections + MLP) of an mlx-lm llama-like model."
+    "Layers, query heads, head dim, per-layer weights (projections + MLP) and sliding-window layers of an mlx-lm llama- or gemma3-like model."
     a = model.args
     H, Hk = a.num_attention_heads, a.num_key_value_heads
     D = getattr(a, "head_dim", None) or a.hidden_size // H
     p_layer = a.hidden_size * D * (2 * H + 2 * Hk) + 3 * a.hidden_size * a.intermediate_size
-    return dict(layers=a.num_hidden_layers, heads=H, head_dim=D, layer_params=p_layer)
+    pat = getattr(a, "sliding_window_pattern", None) # gemma3: every pat-th layer is global, the others see a window
+    n_global = a.num_hidden_layers if not pat else sum((i + 1) % pat == 0 for i in range(a.num_hidden_layers))
+    return dict(layers=a.num_hidden_layers, heads=H, head_dim=D, layer_params=p_layer, global_layers=n_global,
+                sliding_window=a.sliding_window if pat else None)
 
 def prefill_flops(L:int, # prompt length
                   shape:dict, # `model_shape(model)`
@@ -111,20 +119,23 @@ def prefill_flops(L:int, # prompt length
                   prefill_step_size:int=2048,
                  ) -> float:
     "Approximate prefill FLOPs: projections/MLP per token plus attention per query-key pair, for the driver's schedule."
-    tok = lambda n: 2 * shape["layer_params"] * n
+    tok = lambda n: 2 * shape["layer_params"] * n * shape["layers"]
     pairs = lambda n, k: n * k + n * (n + 1) / 2 # n new tokens over k earlier rows, causal among themselves
     att = 4 * shape["heads"] * shape["head_dim"]
-    total, rows = 0.0, 0
+    G = shape.get("global_layers", shape["layers"]) # full-attention layers (SnapKV's); the others keep a window
+    S, W = shape["layers"] - G, shape.get("sliding_window") or 1
+    attend = lambda n, rows, seen: att * (G * pairs(n, rows) + S * pairs(n, min(seen, W - 1))) # window layers: W - 1 rows kept before a call
+    total, rows, seen = 0.0, 0, 0
     m = "exact" if mode == "full" else mode
     for a, b, kind in prefill_spans(L, m, prefill_chunk, prefill_step_size, probe_len, window):
         n = b - a
-        total += tok(n) + att * pairs(n, rows)
-        rows += n
+        total += tok(n) + attend(n, rows, seen)
+        rows += n; seen += n
         if kind == "probe":
-            total += tok(probe_len) + att * pairs(probe_len, rows)
+            total += tok(probe_len) + attend(probe_len, rows, seen)
             rows = min(rows, prefill_budget)
         elif kind == "compress": rows = min(rows, budget)
-    return total * shape["layers"]
+    return total
 
 # %% ../../nbs/13_prefill.ipynb #f538f560
 from .fidelity import make_needle_sample, needle_score, greedy_decode
@@ -158,7 +169,7 @@ def needle_record(model:nn.Module, # an mlx-lm model
 
 # %% ../../nbs/13_prefill.ipynb #6bf8d3b7
 def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
-                model:Optional[nn.Module]=None, tokenizer=None, # default: `load_default_model()`
+                model:Optional[nn.Module]=None, tokenizer=None, # default: the preset's model (`load_default_model()` or `load_gemma()`)
                 out:Optional[str]=None, # write the JSON here (e.g. "results/prefill.json")
                 log=print, # progress lines
                 parts:tuple=("needle", "memory"), # what to measure (two processes can run the parts side by side)
@@ -168,7 +179,10 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         raise ValueError(f"preset must be one of {list(PREFILL_PRESETS)}, got {preset!r}")
     p = PREFILL_PRESETS[preset] if isinstance(preset, str) else preset
     t_start = time.perf_counter()
-    if model is None:
+    if model is None and p.model == "gemma3-270m":
+        from snapkv_nb.gemma import load_gemma
+        model, tokenizer = load_gemma()
+    elif model is None:
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
     cfg, shape = SnapKVConfig(**p.memory_settings), model_shape(model)
@@ -230,7 +244,7 @@ def prefill_summary(res:dict, # a prefill result (as read back from its JSON)
     scores = {lab: sum(r["score"] for r in rs) / len(rs) for lab, rs in _by(res["needle"]["records"], "label").items()}
     guided2 = [c["label"] for c in res["needle"]["configs"] if c["mode"] == "guided" and c.get("probe_at") == "chunk"
                and c["prefill_budget"] <= 2 * p["needle_budget"]]
-    best2 = max((scores[l] for l in guided2), default=float("nan"))
+    best2 = max((scores[l] for l in guided2 if l in scores), default=float("nan")) # no needle part (the gemma preset): nan
     return dict(length=L, at_length=at, time_ratio=ratio, flop_ratio=pred, bound_rows=bound, scores=scores,
                 guided_peak_rows={r["length"]: r["peak_rows"] for r in mem if r["mode"] == "guided"},
                 target_accuracy=best2 >= 0.95 * scores["exact"] if scores.get("exact") else None,
@@ -327,7 +341,9 @@ def kv_arithmetic(shape:dict, # layers, kv_heads, head_dim, dtype_bytes (+ slidi
                 guided_peak=rows(pb + cfg.prefill_chunk + cfg.probe_len))
 
 # %% ../../nbs/13_prefill.ipynb #b7dca26a
-def recommend_prefill(res:dict) -> tuple: # (mode, reasons)
+def recommend_prefill(res:dict, # the prefill result with the needle part (`results/prefill.json`)
+                      tasks:Optional[dict]=None, # the task suite's result (`results/tasks.json`): guided vs exact there too
+                     ) -> tuple: # (mode, reasons)
     "The default prefill mode the measurements support, with the reasons."
     s = prefill_summary(res)
     ex, ch = s["scores"].get("exact"), s["scores"].get("chunked")
@@ -340,4 +356,10 @@ def recommend_prefill(res:dict) -> tuple: # (mode, reasons)
         why.append(f"at {s['length']} tokens: peak memory above the weights full {at['full']['peak_above_bytes'] / 2**20:.0f} MiB, "
                    f"guided {at['guided']['peak_above_bytes'] / 2**20:.0f} MiB; time guided / full {s['time_ratio']['guided'][s['length']]:.2f}")
     ok = bool(s["target_accuracy"]) and s["target_rows"] and s["bound_reached"]
+    if tasks is not None:
+        from snapkv_nb.bench.tasks import guided_vs_exact
+        g = guided_vs_exact(tasks)
+        why += [f"task suite, {x['model']} at {x['length']} tokens ({x['n_tasks']} tasks with signal, {x['n_samples']} samples each): "
+                f"exact {x['exact']:.2f}, guided {x['guided']:.2f} ({x['kept']:.2f} of exact's), per-chunk {table_cell(x['chunked'])}" for x in g]
+        ok = ok and bool(g) and all(x["met"] for x in g)
     return ("guided" if ok else "exact"), why

@@ -21,10 +21,11 @@ __all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHOD
            'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value',
            'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary',
            'make_cwe', 'make_fwe', 'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer',
-           'chunked_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
+           'chunked_caches', 'guided_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
            'veloxquant_available', 'veloxquant_answer', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
            'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
-           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table', 'goal_diagnosis']
+           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table',
+           'guided_vs_exact', 'goal_diagnosis']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -416,7 +417,7 @@ def cut_answer(text:str, # decoded answer
 # %% ../../nbs/12_tasks.ipynb #4050a805
 from ..cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, expect_prompt
 
-TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "veloxquant")
+TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
 SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
 
 # %% ../../nbs/12_tasks.ipynb #7db2323a
@@ -434,6 +435,20 @@ def chunked_caches(model:nn.Module, # an mlx-lm model
         mx.eval(logits)
     last = logits[0, -1].astype(mx.float32)
     mx.eval(last, [c.state for c in caches if not isinstance(c, EvictingCache)])
+    return caches, last
+
+# %% ../../nbs/12_tasks.ipynb #79253f67
+from ..generate import prefill
+
+def guided_caches(model:nn.Module, # an mlx-lm model
+                  ids:list, # prompt token ids
+                  budget:int, # rows kept per head after the prompt
+                  **settings, # other `SnapKVConfig` settings (prefill_budget, prefill_chunk, probe_len, window, ...)
+                 ) -> tuple: # (caches, last logits)
+    "SnapKV with guided prefill run on the prompt from scratch (`prefill='guided'`: bounded rows during the prompt)."
+    caches = make_snapkv_cache(model, budget=budget, prefill="guided", scorer="query", **settings)
+    last = prefill(model, ids, caches)[0].astype(mx.float32)
+    mx.eval(last)
     return caches, last
 
 # %% ../../nbs/12_tasks.ipynb #47a9a567
@@ -547,8 +562,9 @@ def run_sample(model:nn.Module, # an mlx-lm model
         t1 = time.time()
         if sp.method == "full": cs, lg = method_caches(held, "full"), last
         elif sp.method == "snapkv_chunked": cs, lg = chunked_caches(model, s.ids, b, **dict(sp.settings))
+        elif sp.method == "snapkv_guided": cs, lg = guided_caches(model, s.ids, b, **dict(sp.settings))
         else: cs, lg = method_caches(held, sp.method, b, seed=seed, **{"window": SnapKVConfig().window, **dict(sp.settings)}), last
-        if sp.method == "snapkv_chunked": t_own += time.time() - t1
+        if sp.method in ("snapkv_chunked", "snapkv_guided"): t_own += time.time() - t1
         if keep_map and kmap is None and sp.method == "snapkv" and sp.ratio == 8 and sp.variant == "main":
             kmap = [c.kept_positions[0].tolist() if isinstance(c, EvictingCache) else None for c in cs]
         groups.setdefault(cache_rows(cs), []).append((sp, cs, lg, b, target_kept(cs, s)))
@@ -588,6 +604,7 @@ class ModelRun:
     ratios:tuple=(4, 8, 16, 32) # compression ratios on the global layers
     carry_signal:bool=False # after the first length, run only the tasks that had signal at the first length...
     later_tasks:Optional[tuple]=None # ... and of those only these (None: all), when time is short
+    baseline_lengths:Optional[tuple]=None # per-chunk and veloxquant only at these lengths (None: wherever the own-prefill methods run)
 
 @dataclass(frozen=True)
 class TasksPreset:
@@ -601,16 +618,18 @@ class TasksPreset:
     step:int=512 # shared prefill chunk size
     seed:int=0 # run seed (samples and random eviction)
 
-_OWN = ("niah_single_number", "niah_multikey") # tasks the own-prefill methods run on in `full`
-
 TASKS_PRESETS = {
     "small": TasksPreset("small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multikey", "vt"), ratios=(4, 8)),)),
-    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 1, own_lengths=(1024,), own_tasks=_OWN, carry_signal=True,
-                                          later_tasks=("niah_single_number", "niah_multikey", "niah_multiquery", "vt", "niah_single_word")),
-                                 ModelRun("gemma3-270m", (4096, 8192), 1, ("niah_multikey", "niah_single_number", "vt"),
-                                          own_lengths=(4096,), own_tasks=("niah_multikey",), carry_signal=True,
-                                          later_tasks=("niah_multikey",))),
-                        variants=(("window32", (("window", 32),)), ("window64", (("window", 64),)), ("max_pool", (("pooling", "max"),)))),
+    # the committed run: 3 (SmolLM2) / 2 (Gemma) samples per task and length; guided prefill everywhere, the per-chunk
+    # mode and veloxquant at the first length; the variants are the fixes the earlier run pointed to (kernel 31: values
+    # past the key are cut; window 32: the asked key is outside an 8-token window)
+    "full": TasksPreset("full", (ModelRun("smollm2", (1024, 2048), 3, own_samples=3, carry_signal=True, baseline_lengths=(1024,)),
+                                 ModelRun("gemma3-270m", (4096, 8192, 16384), 2, ("niah_single_number", "niah_multikey",
+                                          "niah_single_word", "niah_multivalue", "vt"), own_samples=2, carry_signal=True,
+                                          later_tasks=("niah_single_number", "niah_multikey", "niah_single_word"),
+                                          baseline_lengths=(4096,))),
+                        variants=(("kernel31", (("kernel_size", 31),)), ("window32", (("window", 32),)),
+                                  ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
     # the goal's follow-up (see "The goal" below): the tasks where SnapKV 8x lost the answer, with wider and narrower pooling
     "goal": TasksPreset("goal", (ModelRun("smollm2", (1024,), 1, ("niah_single_word", "niah_single_uuid", "niah_multivalue",
                                                                   "niah_multiquery"), own_samples=0, ratios=(8,)),
@@ -623,11 +642,14 @@ TASKS_PRESETS = {
 def preset_specs(p:TasksPreset, # the preset
                  r:ModelRun, # one model's runs
                  own:bool, # this sample also runs the own-prefill methods
+                 length:Optional[int]=None, # the sample's length (None: any; `r.baseline_lengths` limits per-chunk and veloxquant)
                 ) -> list:
     "The specs of one sample."
     out = [Spec("full")] if "full" in p.methods else []
     out += [Spec(m, q) for q in r.ratios for m in p.methods if m in SHARED]
-    if own: out += [Spec(m, p.own_ratio) for m in ("snapkv_chunked", "veloxquant") if m in p.methods]
+    base = r.baseline_lengths is None or length is None or length in r.baseline_lengths
+    if own: out += [Spec(m, p.own_ratio) for m in ("snapkv_chunked", "snapkv_guided", "veloxquant")
+                    if m in p.methods and (base or m == "snapkv_guided")]
     out += [Spec("snapkv", 8, name, tuple(st)) for name, st in p.variants]
     return out
 
@@ -666,7 +688,7 @@ def summarize_tasks(res:dict, # a tasks result (records under res["records"])
 
 # %% ../../nbs/12_tasks.ipynb #e1e8c956
 _STYLE = {"full": ("k", "--"), "snapkv": ("C0", "-"), "snapkv_key": ("C1", "-"), "streaming": ("C2", "-"),
-          "random": ("C7", ":"), "snapkv_chunked": ("C3", "none"), "veloxquant": ("C5", "none")}
+          "random": ("C7", ":"), "snapkv_chunked": ("C3", "none"), "snapkv_guided": ("C4", "none"), "veloxquant": ("C5", "none")}
 
 def plot_budget(res:dict, # a tasks result
                 model:str, # which model
@@ -843,7 +865,7 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
                     s = make_sample(tok, task, L, i, chat, p.seed, texts, vocab)
                     want_map = task == "niah_multikey" and i == 0
                     own = i < r.own_samples and (r.own_lengths is None or L in r.own_lengths) and (r.own_tasks is None or task in r.own_tasks)
-                    recs, tm, km = run_sample(model, tok, s, preset_specs(p, r, own), completion=not chat,
+                    recs, tm, km = run_sample(model, tok, s, preset_specs(p, r, own, L), completion=not chat,
                                               seed=p.seed, step=p.step, keep_map=want_map)
                     for x in recs: x.update(model=r.model, sample=len(samples), index=i)
                     records += recs
@@ -917,7 +939,7 @@ def _columns(res:dict) -> list:
     cols = [("full", None, "main", "full")]
     cols += [("snapkv", q, "main", f"SnapKV {q}x") for q in sorted({k[1] for k in have if k[0] == "snapkv" and k[2] == "main"})]
     names = {"snapkv_key": "key proxy", "streaming": "StreamingLLM", "random": "random", "snapkv_chunked": "per-chunk",
-             "veloxquant": "veloxquant"}
+             "snapkv_guided": "guided", "veloxquant": "veloxquant"}
     cols += [(m, 8, "main", f"{n} 8x") for m, n in names.items() if (m, 8, "main") in have]
     return [c for c in cols if c[:3] in have]
 
@@ -998,6 +1020,28 @@ def kept_table(res:dict, # a tasks result
         out.append(f"| {mo} | {L} | " + " | ".join(table_cell(mean_or_nan(r["target_kept"] for r in rs if (r["model"], r["length"], r["method"], r["variant"]) == (mo, L, m, v)))
                                                    for m, v in cols) + " |")
     return "\n".join(out) + "\n"
+
+# %% ../../nbs/12_tasks.ipynb #97b762d4
+def guided_vs_exact(res:dict, # a tasks result
+                   ) -> list: # per (model, length): n_tasks, n_samples, exact, guided, chunked (None if not run), kept, met
+    "Guided prefill against exact SnapKV at 8x, mean over the tasks with signal, on the samples both ran."
+    s = summarize_tasks(res)
+    out = []
+    for key, ts in s["signal_tasks"].items():
+        m, L = key.rsplit("@", 1)[0], int(key.rsplit("@", 1)[1])
+        rs = [r for r in res["records"] if (r["model"], r["length"], r["ratio"], r["variant"]) == (m, L, 8, "main") and r["task"] in ts]
+        by = {}
+        for r in rs: by.setdefault(r["method"], {})[(r["task"], r["sample"])] = r["score"]
+        both = sorted(set(by.get("snapkv", {})) & set(by.get("snapkv_guided", {})))
+        if not both: continue
+        mean = lambda meth, ks: mean_or_nan(by[meth][k] for k in ks)
+        per_task = lambda meth, ks: mean_or_nan(mean_or_nan(by[meth][k] for k in ks if k[0] == t) for t in sorted({k[0] for k in ks}))
+        ex, gu = per_task("snapkv", both), per_task("snapkv_guided", both)
+        ch = [k for k in both if k in by.get("snapkv_chunked", {})]
+        out.append(dict(model=m, length=L, n_tasks=len({k[0] for k in both}), n_samples=round(len(both) / len({k[0] for k in both}), 1),
+                        exact=ex, guided=gu, chunked=per_task("snapkv_chunked", ch) if ch else None,
+                        kept=gu / ex if ex else float("nan"), met=bool(gu >= 0.95 * ex)))
+    return out
 
 # %% ../../nbs/12_tasks.ipynb #529a2169
 def goal_diagnosis(res:dict, # the main result
