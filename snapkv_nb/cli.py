@@ -515,8 +515,8 @@ def _out_dir(out_dir:str) -> Path:
 # %% ../nbs/30_cli.ipynb #9be3b50f
 def snapkv_bench(
     which:Param("the benchmark to run", str, choices=list(BENCH_RUNNERS)),
-    preset:Param("size of the run: small (minutes) or full (the committed results); prefill also gemma, tasks also goal", str,
-                 choices=["small", "full", "gemma", "goal"])="small",
+    preset:Param("size of the run: small (minutes) or full (the committed results); prefill also gemma", str,
+                 choices=["small", "full", "gemma"])="small",
     out_dir:str="results", # where to write the JSON and the plots
     model:str=None, # perf: an mlx-lm model directory or repo; prefill: as `snapkv generate --model` (embedded: gemma3-270m); default: the embedded SmolLM2
 ):

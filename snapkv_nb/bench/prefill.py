@@ -21,7 +21,7 @@ from .common import LM_TEXT, environment, json_text, text_tokens, table_cell
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
            'measure_prefill', 'model_shape', 'prefill_flops', 'needle_configs', 'needle_record', 'run_prefill',
            'merge_prefill', 'prefill_summary', 'plot_prefill_memory', 'plot_prefill_trace', 'plot_prefill_time',
-           'plot_prefill_accuracy', 'kv_arithmetic', 'recommend_prefill']
+           'plot_prefill_accuracy', 'memory_lines', 'kv_arithmetic', 'recommend_prefill']
 
 # %% ../../nbs/13_prefill.ipynb #dd4843d0
 @dataclass(frozen=True)
@@ -36,6 +36,7 @@ class PrefillPreset:
     needle_chunk:int=128 # prefill_chunk in the needle part
     prefill_budgets:tuple=(1, 2, 4) # guided prefill_budget as multiples of the budget
     probe_lens:tuple=(64, 8) # guided probe lengths: the question and template, and the last tokens only
+    chunk_sizes:tuple=(32, 512) # other prefill_chunk values tried with guided at 2x (a quarter of the budget, four budgets)
     answer_tokens:int=6 # greedy tokens decoded for an answer
     memory_settings:dict=field(default_factory=dict) # SnapKVConfig settings of the memory sweep (default: the library's)
     long_modes:tuple=("full", "exact", "chunked", "guided") # the modes measured at `trace_length` when it is not in `lengths`
@@ -43,7 +44,7 @@ class PrefillPreset:
     stem:str="prefill" # file names: `<stem>.json` and `<stem>_<plot>.png`
 
 PREFILL_PRESETS = {"small": PrefillPreset("small", lengths=(256, 512), trace_length=512, needle_length=400, needle_samples=2,
-                                          prefill_budgets=(2,), probe_lens=(64,), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
+                                          prefill_budgets=(2,), probe_lens=(64,), chunk_sizes=(), memory_settings=dict(budget=64, prefill_chunk=128, probe_len=32)),
                    "full": PrefillPreset("full", lengths=(1024, 2048, 4096), trace_length=8192, needle_length=800,
                                          needle_samples=6, long_modes=("full", "guided")),
                    # the long-context model: memory and time only (its needles are in the task suite, `bench.tasks`)
@@ -151,6 +152,8 @@ def needle_configs(p:PrefillPreset, # the preset
     out += [dict(label=f"guided {m2}x p{q}", mode="guided", prefill_budget=m2 * b, probe_len=q, probe_at="chunk")
             for q in p.probe_lens[1:]]
     out.append(dict(label=f"guided {m2}x p{pl} final", mode="guided", prefill_budget=m2 * b, probe_len=pl, probe_at="final"))
+    out += [dict(label=f"guided {m2}x p{pl} c{c}", mode="guided", prefill_budget=m2 * b, probe_len=pl, probe_at="chunk", prefill_chunk=c)
+            for c in p.chunk_sizes]
     return out
 
 def needle_record(model:nn.Module, # an mlx-lm model
@@ -160,7 +163,7 @@ def needle_record(model:nn.Module, # an mlx-lm model
                   p:PrefillPreset, # the preset (needle budget, chunk, answer tokens)
                  ) -> dict:
     "Feed one needle prompt with configuration `conf`, decode greedily, score."
-    cfg = SnapKVConfig(budget=p.needle_budget, prefill_chunk=p.needle_chunk,
+    cfg = SnapKVConfig(budget=p.needle_budget, prefill_chunk=conf.get("prefill_chunk", p.needle_chunk),
                        **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
     rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], cfg, probe_at=conf.get("probe_at", "chunk"))
     ans = tokenizer.decode(greedy_decode(model, caches, logits, p.answer_tokens)[0])
@@ -243,7 +246,7 @@ def prefill_summary(res:dict, # a prefill result (as read back from its JSON)
     bound = _bound_rows(res)
     scores = {lab: sum(r["score"] for r in rs) / len(rs) for lab, rs in _by(res["needle"]["records"], "label").items()}
     guided2 = [c["label"] for c in res["needle"]["configs"] if c["mode"] == "guided" and c.get("probe_at") == "chunk"
-               and c["prefill_budget"] <= 2 * p["needle_budget"]]
+               and c["prefill_budget"] <= 2 * p["needle_budget"] and "prefill_chunk" not in c] # the needle part's own chunk size
     best2 = max((scores[l] for l in guided2 if l in scores), default=float("nan")) # no needle part (the gemma preset): nan
     return dict(length=L, at_length=at, time_ratio=ratio, flop_ratio=pred, bound_rows=bound, scores=scores,
                 guided_peak_rows={r["length"]: r["peak_rows"] for r in mem if r["mode"] == "guided"},
@@ -313,6 +316,21 @@ def plot_prefill_accuracy(res:dict, # a prefill result (as read back from its JS
 
 PREFILL_PLOTS = {"memory": plot_prefill_memory, "trace": plot_prefill_trace, "time": plot_prefill_time,
                  "accuracy": plot_prefill_accuracy} # what `save_plots(res, out_dir, PREFILL_PLOTS, "prefill")` writes as prefill_<name>.png
+
+# %% ../../nbs/13_prefill.ipynb #4e9edeb1
+def memory_lines(res:dict, # a prefill result (as read back from its JSON)
+                ) -> str:
+    "Text table of the memory sweep, then full's peak against guided's at the longest length both ran."
+    s = prefill_summary(res)
+    out = [f"{'tokens':>7} {'mode':>8} {'peak MiB':>9} {'rows/head':>10} {'after':>6} {'KV MiB after':>13} {'seconds':>8}"]
+    out += [f"{r['length']:>7} {r['mode']:>8} {r['peak_above_bytes'] / 2**20:>9.0f} {r['peak_rows']:>10} {r['final_rows']:>6} "
+            f"{r['kv_bytes'] / 2**20:>13.1f} {r['seconds']:>8.1f}" for r in res["memory"]]
+    L, at = s["length"], s["at_length"]
+    if "full" in at and "guided" in at:
+        out += ["", f"at {L} tokens: full peaks at {at['full']['peak_above_bytes'] / at['guided']['peak_above_bytes']:.1f}x guided's memory "
+                f"and {at['full']['peak_rows'] / at['guided']['peak_rows']:.1f}x its rows; guided peak rows {s['guided_peak_rows']} "
+                f"(bound {s['bound_rows']}: never above it {s['target_rows']}, reached {s['bound_reached']})"]
+    return "\n".join(out)
 
 # %% ../../nbs/13_prefill.ipynb #abdddd69
 MODEL_KV_SHAPES = { # layers, KV heads, head_dim, bytes per value (bf16/fp16 = 2), sliding-window layers and window

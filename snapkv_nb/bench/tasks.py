@@ -25,7 +25,7 @@ __all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHOD
            'veloxquant_available', 'veloxquant_answer', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
            'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
            'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table',
-           'guided_vs_exact', 'goal_diagnosis']
+           'guided_vs_exact', 'goal_diagnosis', 'kept_by_offset']
 
 # %% ../../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -630,13 +630,6 @@ TASKS_PRESETS = {
                                           baseline_lengths=(4096,))),
                         variants=(("kernel31", (("kernel_size", 31),)), ("window32", (("window", 32),)),
                                   ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
-    # the goal's follow-up (see "The goal" below): the tasks where SnapKV 8x lost the answer, with wider and narrower pooling
-    "goal": TasksPreset("goal", (ModelRun("smollm2", (1024,), 1, ("niah_single_word", "niah_single_uuid", "niah_multivalue",
-                                                                  "niah_multiquery"), own_samples=0, ratios=(8,)),
-                                 ModelRun("gemma3-270m", (4096,), 1, ("niah_multikey",), own_samples=0, ratios=(8,))),
-                        methods=("full", "snapkv"),
-                        variants=(("kernel31", (("kernel_size", 31),)), ("kernel5", (("kernel_size", 5),)),
-                                  ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
 }
 
 def preset_specs(p:TasksPreset, # the preset
@@ -1045,7 +1038,7 @@ def guided_vs_exact(res:dict, # a tasks result
 
 # %% ../../nbs/12_tasks.ipynb #529a2169
 def goal_diagnosis(res:dict, # the main result
-                   extra:Optional[dict]=None, # a follow-up result (preset "goal") on some of the same samples
+                   extra:Optional[dict]=None, # a follow-up result on some of the same samples (its records are added)
                   ) -> str:
     "Markdown list: per (model, length) where SnapKV 8x falls short, each task it lost, the asked needle's tokens kept, and the variants that recover it."
     s, out = summarize_tasks(res), []
@@ -1067,3 +1060,11 @@ def goal_diagnosis(res:dict, # the main result
                         f"{table_cell(kept)}, SnapKV 4x {table_cell(at4)}; recovered by: {', '.join(fixes) or 'none of the variants'})")
         out.append(f"- **{m}, {L} tokens** (retained {g['retained']:.2f}): " + "; ".join(lost))
     return "\n".join(out) + "\n" if out else "SnapKV at 8x meets the goal everywhere.\n"
+
+# %% ../../nbs/12_tasks.ipynb #7613b23e
+def kept_by_offset(kmap:dict, # a `res["kept_maps"]` entry
+                  ) -> list: # per token of the (first) asked needle: fraction of (layer, KV head) pairs keeping it
+    "How often each token of the asked needle was kept, over the evicting layers and their KV heads."
+    a, b = next(s for s, r in zip(kmap["spans"], kmap["roles"]) if r == "target")
+    heads = [set(h) for layer in kmap["kept"] if layer is not None for h in layer]
+    return [sum(p in h for h in heads) / len(heads) for p in range(a, b)]
