@@ -493,7 +493,8 @@ def _run_prefill(m, preset, out_dir, model):
     stem = "prefill" if stem is None else stem.stem
     path = Path(out_dir)/f"{stem}.json"
     res = m.run_prefill(preset, out=str(path), **mt)
-    save_plots(load_result(path), out_dir, m.PREFILL_PLOTS, stem)
+    back = load_result(path)
+    save_plots(back, out_dir, m.prefill_plots(back) if hasattr(m, "prefill_plots") else m.PREFILL_PLOTS, stem)
     return res
 
 BENCH_RUNNERS = {
@@ -515,8 +516,8 @@ def _out_dir(out_dir:str) -> Path:
 # %% ../nbs/30_cli.ipynb #9be3b50f
 def snapkv_bench(
     which:Param("the benchmark to run", str, choices=list(BENCH_RUNNERS)),
-    preset:Param("size of the run: small (minutes) or full (the committed results); prefill also gemma", str,
-                 choices=["small", "full", "gemma"])="small",
+    preset:Param("size of the run: small (minutes) or full (the committed results); prefill also gemma, fidelity also kernel31", str,
+                 choices=["small", "full", "gemma", "kernel31"])="small",
     out_dir:str="results", # where to write the JSON and the plots
     model:str=None, # perf: an mlx-lm model directory or repo; prefill: as `snapkv generate --model` (embedded: gemma3-270m); default: the embedded SmolLM2
 ):

@@ -225,6 +225,12 @@ FIDELITY_PRESETS = {
                            sweep_windows=(8, 16, 32), sweep_kernels=(1, 5, 7, 11, 15, 21), sweep_poolings=("avg", "max"),
                            sweep_budgets=(48, 96), sweep_reps=3, sweep_lm_budgets=(128,), sweep_lm_prefix=1024,
                            chunked_budgets=(64, 128), chunked_reps=1),
+    # the task suite's candidate fix (a pooling kernel of 31, `12_tasks`) on this benchmark's sweep prompts, next to the
+    # default 15: `run_fidelity("kernel31", "results/kernel31", plots=False)`
+    "kernel31": FidelityPreset("kernel31", lengths=(500, 800, 1100), depths=(0.1, 0.3, 0.5, 0.7, 0.9), reps=3, budgets=(),
+                               methods=("full", "snapkv"), lm_prefixes=((1024, 3),), lm_cont=192, lm_budgets=(),
+                               sweep_windows=(8,), sweep_kernels=(15, 31), sweep_poolings=("avg",), sweep_budgets=(48, 96),
+                               sweep_reps=3, sweep_lm_budgets=(128,), sweep_lm_prefix=1024, chunked_budgets=(), chunked_reps=0),
 }
 
 # %% ../../nbs/10_fidelity.ipynb #604e9427

@@ -21,7 +21,7 @@ from .common import LM_TEXT, environment, json_text, text_tokens, table_cell
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
            'measure_prefill', 'model_shape', 'prefill_flops', 'needle_configs', 'needle_record', 'run_prefill',
            'merge_prefill', 'prefill_summary', 'plot_prefill_memory', 'plot_prefill_trace', 'plot_prefill_time',
-           'plot_prefill_accuracy', 'memory_lines', 'kv_arithmetic', 'recommend_prefill']
+           'plot_prefill_accuracy', 'prefill_plots', 'memory_lines', 'kv_arithmetic', 'recommend_prefill']
 
 # %% ../../nbs/13_prefill.ipynb #dd4843d0
 @dataclass(frozen=True)
@@ -316,6 +316,10 @@ def plot_prefill_accuracy(res:dict, # a prefill result (as read back from its JS
 
 PREFILL_PLOTS = {"memory": plot_prefill_memory, "trace": plot_prefill_trace, "time": plot_prefill_time,
                  "accuracy": plot_prefill_accuracy} # what `save_plots(res, out_dir, PREFILL_PLOTS, "prefill")` writes as prefill_<name>.png
+
+def prefill_plots(res:dict) -> dict: # a prefill result (as read back from its JSON)
+    "The `PREFILL_PLOTS` that apply to `res`: the accuracy plot only when it has a needle part."
+    return {k: f for k, f in PREFILL_PLOTS.items() if k != "accuracy" or res["needle"]["records"]}
 
 # %% ../../nbs/13_prefill.ipynb #4e9edeb1
 def memory_lines(res:dict, # a prefill result (as read back from its JSON)
