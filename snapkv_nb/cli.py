@@ -489,12 +489,11 @@ def _run_prefill(m, preset, out_dir, model):
     "`run_prefill` into `<out_dir>/<stem>.json` (`prefill.json`; the gemma preset's `prefill_gemma.json`), on `--model` if given, then its `PREFILL_PLOTS` from the JSON as read back."
     from snapkv_nb.bench.common import load_result, save_plots
     mt = dict(zip(("model", "tokenizer"), load_model(model))) if model is not None else {}
-    stem = getattr(m, "PREFILL_PRESETS", {}).get(preset, None)
-    stem = "prefill" if stem is None else stem.stem
+    stem = m.PREFILL_PRESETS[preset].stem
     path = Path(out_dir)/f"{stem}.json"
     res = m.run_prefill(preset, out=str(path), **mt)
     back = load_result(path)
-    save_plots(back, out_dir, m.prefill_plots(back) if hasattr(m, "prefill_plots") else m.PREFILL_PLOTS, stem)
+    save_plots(back, out_dir, m.prefill_plots(back), stem)
     return res
 
 BENCH_RUNNERS = {

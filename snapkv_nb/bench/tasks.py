@@ -1027,7 +1027,6 @@ def guided_vs_exact(res:dict, # a tasks result
         for r in rs: by.setdefault(r["method"], {})[(r["task"], r["sample"])] = r["score"]
         both = sorted(set(by.get("snapkv", {})) & set(by.get("snapkv_guided", {})))
         if not both: continue
-        mean = lambda meth, ks: mean_or_nan(by[meth][k] for k in ks)
         per_task = lambda meth, ks: mean_or_nan(mean_or_nan(by[meth][k] for k in ks if k[0] == t) for t in sorted({k[0] for k in ks}))
         ex, gu = per_task("snapkv", both), per_task("snapkv_guided", both)
         ch = [k for k in both if k in by.get("snapkv_chunked", {})]
