@@ -12,7 +12,8 @@ from mlx_lm.models.cache import make_prompt_cache
 
 from snapkv_nb.cache import SnapKVConfig, EvictingCache, StreamingLLMCache, make_snapkv_cache
 from snapkv_nb.model import load_default_model
-from snapkv_nb.serve import ChatSession, conversation_cache, kv_stats
+from snapkv_nb.chat import ChatSession
+from snapkv_nb.serve import conversation_cache, kv_stats
 from snapkv_nb.cli import fmt_bytes
 from .common import text_path
 
