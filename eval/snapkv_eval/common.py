@@ -11,9 +11,10 @@ import numpy as np
 import mlx.core as mx
 
 # %% auto #0
-__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'HUGE', 'METHOD_CLASSES', 'text_path', 'paragraphs', 'filler_paragraphs',
-           'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots', 'mean_or_nan',
-           'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'greedy_decode', 'eos_ids']
+__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'HUGE', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path', 'paragraphs',
+           'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots',
+           'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
+           'greedy_decode', 'eos_ids']
 
 # %% ../nbs/00_common.ipynb #4d918cc4
 import snapkv_nb, snapkv_eval
@@ -136,6 +137,7 @@ def table_cell(x, # a number, None or NaN
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
 
 # %% ../nbs/00_common.ipynb #0eac29b0
+from snapkv_nb.settings import PrefillConfig
 from snapkv_nb.cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CACHE_CLASSES, make_snapkv_cache,
                              expect_prompt, hold)
 
@@ -189,6 +191,15 @@ def method_caches(held:list, # caches from `shared_prefill`
         out.append(f)
     mx.eval([f.keys_and_values() for f in out if isinstance(f, EvictingCache)])
     return out
+
+# %% ../nbs/00_common.ipynb #cc784991
+PREFILL_FIELDS = tuple(PrefillConfig.__dataclass_fields__) # the prefill driver's settings (`snapkv_nb.generate.prefill`)
+
+def split_settings(settings:dict, # SnapKV settings of a cache and of the prefill driver, by name
+                  ) -> tuple: # (cache settings, driver settings)
+    "`settings` split into the cache's (`make_snapkv_cache`) and the prefill driver's (`PrefillConfig` fields)."
+    return ({k: v for k, v in settings.items() if k not in PREFILL_FIELDS},
+            {k: v for k, v in settings.items() if k in PREFILL_FIELDS})
 
 # %% ../nbs/00_common.ipynb #0c5219dd
 def greedy_decode(model, # an mlx-lm model

@@ -140,16 +140,17 @@ def needle_score(answer:str, # the model's decoded answer (after the primed answ
 FIDELITY_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked")
 
 # %% ../nbs/10_fidelity.ipynb #ed01ad93
+from snapkv_nb.generate import prefill
+
 def chunked_run(model:nn.Module, # an mlx-lm model
                 ids:list, # prompt token ids
                 budget:int, # rows kept per head
                 chunk:int=256, # prefill chunk size; the cache compresses after each chunk
                 **settings, # other `SnapKVConfig` settings (window, kernel_size, pooling, n_sink)
                ) -> tuple: # (per-layer caches, last token's logits [V] float32)
-    "SnapKV with `compress_per_chunk=True` run on the prompt from scratch, prefilled `chunk` tokens at a time."
-    caches = expect_prompt(make_snapkv_cache(model, budget=budget, compress_per_chunk=True, scorer="query", **settings), len(ids))
-    for i in range(0, len(ids) - 1, chunk): model(mx.array([ids[i:min(i + chunk, len(ids) - 1)]]), cache=caches)
-    logits = model(mx.array([ids[-1:]]), cache=caches)[0, -1].astype(mx.float32)
+    "SnapKV's per-chunk mode run on the prompt from scratch: the driver's `prefill=\"chunked\"`, `chunk` tokens at a time."
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **settings)
+    logits = prefill(model, ids, caches, prefill="chunked", prefill_chunk=chunk)[0].astype(mx.float32)
     mx.eval(logits, [c.keys_and_values() for c in caches])
     return caches, logits
 

@@ -32,7 +32,7 @@ class PerfConfig:
     "What one performance run measures."
     lengths:tuple=(1024, 2048) # prompt lengths in tokens
     budgets:tuple=(128, 512, 1024) # SnapKV budgets, and the `RotatingKVCache` sizes compared with them
-    chunk_budgets:tuple=(512,) # budgets also prefilled in per-chunk mode (`compress_per_chunk=True`)
+    chunk_budgets:tuple=(512,) # budgets also prefilled in per-chunk mode (compressed after every chunk)
     prefill_step:int=2048 # prefill chunk length, as `generate_step`'s `prefill_step_size`
     decode_tokens:int=32 # greedy decode steps per cache set (sets interleaved step by step)
     reps:int=3 # interleaved rounds of the compression timings (medians)
@@ -136,6 +136,7 @@ def prefill_pass(model:nn.Module, # an mlx-lm model
                  tokens:mx.array, # the prompt tokens, 1-D
                  chunks:list, # one pass of `prefill_plan`
                  at_length:Optional[Callable]=None, # called as `at_length(L, records)` at each length boundary
+                 per_chunk:bool=False, # compress after every chunk (per-chunk mode), inside its timing
                 ) -> list: # one dict per chunk: start, end, length, seconds, peak_bytes, held_bytes
     "Prefill `tokens` in `chunks` like `generate_step`, recording time, peak memory and held KV bytes per chunk."
     gc.collect(); mx.clear_cache()
@@ -145,6 +146,7 @@ def prefill_pass(model:nn.Module, # an mlx-lm model
             mx.reset_peak_memory()
             t0 = time.perf_counter()
             model(tokens[s:e][None], cache=caches)
+            if per_chunk: compress(caches, end_prompt=False)
             mx.eval([c.state for c in caches])
             dt = time.perf_counter() - t0
             recs.append(dict(start=s, end=e, length=L, seconds=dt, peak_bytes=mx.get_peak_memory() - base,
@@ -210,6 +212,7 @@ def caches_after_prefill(model:nn.Module, # an mlx-lm model
     nxt = None
     for key, cs in made.items():
         y = mx.argmax(model(mx.array([[last_token]]), cache=cs)[:, -1, :], axis=-1)
+        if key[0] == "snapkv": compress(cs) # the prompt's last token is in: compress (this code drives the model itself)
         mx.eval(y, [c.state for c in cs])
         if key[0] == "full": nxt = y.item()
     return made, nxt
@@ -341,9 +344,9 @@ def _chunk_passes(model:nn.Module, tokens:mx.array, cfg:PerfConfig, plan:list, r
     rbs = {r["length"]: r["row_bytes"] for r in res["per_length"]}
     for b in cfg.chunk_budgets:
         for chunks in plan:
-            caches = make_snapkv_cache(model, budget=b, compress_per_chunk=True, **_snap(cfg))
+            caches = make_snapkv_cache(model, budget=b, **_snap(cfg))
             n_layers = sum(isinstance(c, EvictingCache) for c in caches)
-            recs = prefill_pass(model, caches, tokens, chunks)
+            recs = prefill_pass(model, caches, tokens, chunks, per_chunk=True)
             res["prefill"] += [_pass_records(recs, r["length"], "chunk", b, rbs[r["length"]], n_layers) for r in recs if r["length"] is not None]
             log(f"per-chunk pass, budget {b}: {chunks[-1][1]} tokens in {sum(r['seconds'] for r in recs):.1f} s")
             del caches

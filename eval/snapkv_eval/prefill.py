@@ -5,7 +5,7 @@
 # %% ../nbs/13_prefill.ipynb #ad54709d
 from __future__ import annotations
 import time
-from dataclasses import dataclass, asdict, field
+from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Optional
 
@@ -14,8 +14,9 @@ import mlx.nn as nn
 from mlx_lm.models.cache import KVCache
 
 from snapkv_nb.cache import SnapKVConfig, make_snapkv_cache
+from snapkv_nb.settings import PrefillConfig
 from snapkv_nb.generate import prefill, kv_rows_held, PREFILL_MODES
-from .common import LM_TEXT, environment, json_text, text_tokens, table_cell
+from .common import LM_TEXT, environment, json_text, text_tokens, table_cell, split_settings
 
 # %% auto #0
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
@@ -72,25 +73,25 @@ def make_caches(model:nn.Module, # an mlx-lm model
                 mode:str, # "full" or a prefill mode
                 config:Optional[SnapKVConfig]=None, # SnapKV settings (default `SnapKVConfig()`)
                ) -> list:
-    "The model's own mlx-lm cache for 'full' (`make_cache()`, else a `KVCache` per layer), else a SnapKV cache with `prefill=mode`."
+    "The model's own mlx-lm cache for 'full' (`make_cache()`, else a `KVCache` per layer), else a SnapKV cache."
     if mode == "full": return model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
-    settings = {**asdict(config or SnapKVConfig()), "prefill": mode, "compress_per_chunk": mode == "chunked"}
-    return make_snapkv_cache(model, config=SnapKVConfig(**settings))
+    return make_snapkv_cache(model, config or SnapKVConfig())
 
 def measure_prefill(model:nn.Module, # an mlx-lm model
                     ids:list, # prompt token ids
                     mode:str, # "full", "exact", "chunked" or "guided"
                     config:Optional[SnapKVConfig]=None, # SnapKV settings
+                    prefill_config:Optional[PrefillConfig]=None, # the driver's settings (its `prefill` is `mode`; full: exact)
                     trace:bool=False, # keep the call-by-call trace
-                    **kw, # passed to `prefill` (probe_at, prefill_step_size, ...)
                    ) -> tuple: # (record, caches, logits of the last prompt token)
     "Time, peak memory, rows and KV bytes of one prefill."
     caches = make_caches(model, mode, config)
+    drv = replace(prefill_config or PrefillConfig(), prefill="exact" if mode == "full" else mode)
     tr = KVTrace(caches)
     mx.clear_cache(); mx.reset_peak_memory()
     base = mx.get_active_memory()
     t0 = time.perf_counter()
-    logits = prefill(model, ids, caches, **kw)
+    logits = prefill(model, ids, caches, drv)
     mx.eval(logits)
     secs = time.perf_counter() - t0
     peak = mx.get_peak_memory()
@@ -163,9 +164,9 @@ def needle_record(model:nn.Module, # an mlx-lm model
                   p:PrefillPreset, # the preset (needle budget, chunk, answer tokens)
                  ) -> dict:
     "Feed one needle prompt with configuration `conf`, decode greedily, score."
-    cfg = SnapKVConfig(budget=p.needle_budget, prefill_chunk=conf.get("prefill_chunk", p.needle_chunk),
-                       **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
-    rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], cfg, probe_at=conf.get("probe_at", "chunk"))
+    pcfg = PrefillConfig(prefill_chunk=conf.get("prefill_chunk", p.needle_chunk), probe_at=conf.get("probe_at", "chunk"),
+                         **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
+    rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], SnapKVConfig(budget=p.needle_budget), pcfg)
     ans = tokenizer.decode(greedy_decode(model, caches, logits, p.answer_tokens)[0])
     return dict(label=conf["label"], depth=sample.depth, length=sample.length, code=sample.code, answer=ans,
                 score=needle_score(ans, sample.code), peak_rows=rec["peak_rows"], seconds=rec["seconds"])
@@ -188,11 +189,12 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
     elif model is None:
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
-    cfg, shape = SnapKVConfig(**p.memory_settings), model_shape(model)
-    pb = cfg.prefill_budget or 2 * cfg.budget
+    snap, drv = split_settings(p.memory_settings)
+    cfg, pcfg, shape = SnapKVConfig(**snap), PrefillConfig(**drv), model_shape(model)
+    pb = pcfg.prefill_budget or 2 * cfg.budget
     plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES] if "memory" in parts else []
     if plan and p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
-    res = dict(preset=asdict(p), config=asdict(cfg), prefill_budget=pb, shape=shape,
+    res = dict(preset=asdict(p), config={**asdict(cfg), **asdict(pcfg)}, prefill_budget=pb, shape=shape,
                env=dict(environment(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
                text=LM_TEXT, memory=[],
                needle=dict(configs=needle_configs(p), records=[]), runtime_s=0.0)
@@ -207,8 +209,8 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         log(f"needle {conf['label']}: {sum(r['score'] for r in recs)}/{len(recs)}")
     ids = text_tokens(tokenizer, max((L for L, _ in plan), default=1))
     for L, mode in plan:
-        rec = measure_prefill(model, ids[:L], mode, cfg, trace=L == p.trace_length)[0]
-        rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, cfg.prefill_chunk, cfg.probe_len, cfg.window)
+        rec = measure_prefill(model, ids[:L], mode, cfg, pcfg, trace=L == p.trace_length)[0]
+        rec["flops"] = prefill_flops(L, shape, mode, cfg.budget, pb, pcfg.prefill_chunk, pcfg.probe_len, cfg.window)
         res["memory"].append(rec); save()
         log(f"memory L={L} {mode}: {rec['seconds']:.1f}s peak +{rec['peak_above_bytes'] / 2**20:.0f} MiB rows {rec['peak_rows']}")
     return res
@@ -350,17 +352,18 @@ MODEL_KV_SHAPES = { # layers, KV heads, head_dim, bytes per value (bf16/fp16 = 2
 def kv_arithmetic(shape:dict, # layers, kv_heads, head_dim, dtype_bytes (+ sliding_layers, sliding_window)
                   length:int, # prompt tokens
                   config:Optional[SnapKVConfig]=None, # SnapKV settings (default `SnapKVConfig()`)
+                  prefill_config:Optional[PrefillConfig]=None, # the guided driver's settings (default `PrefillConfig()`)
                  ) -> dict: # bytes: full, exact_peak, exact_after, guided_peak
     "KV bytes held for a prompt of `length` tokens: full cache, exact SnapKV (peak and after) and guided prefill (peak)."
-    cfg = config or SnapKVConfig()
-    pb = cfg.prefill_budget or 2 * cfg.budget
+    cfg, pcfg = config or SnapKVConfig(), prefill_config or PrefillConfig()
+    pb = pcfg.prefill_budget or 2 * cfg.budget
     row = 2 * shape["kv_heads"] * shape["head_dim"] * shape["dtype_bytes"] # one token, one layer
     nsl, win = shape.get("sliding_layers", 0), shape.get("sliding_window", 0)
     glob = shape["layers"] - nsl
     side = nsl * min(length, win) * row # sliding layers: the same in every mode (at most window rows; + chunk while reading)
     rows = lambda r: glob * min(length, r) * row + side
     return dict(full=rows(length), exact_peak=rows(length), exact_after=rows(cfg.budget),
-                guided_peak=rows(pb + cfg.prefill_chunk + cfg.probe_len))
+                guided_peak=rows(pb + pcfg.prefill_chunk + pcfg.probe_len))
 
 # %% ../nbs/13_prefill.ipynb #b7dca26a
 def recommend_prefill(res:dict, # the prefill result with the needle part (`results/prefill.json`)

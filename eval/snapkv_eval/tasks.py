@@ -410,7 +410,9 @@ def cut_answer(text:str, # decoded answer
     return text.strip()
 
 # %% ../nbs/12_tasks.ipynb #4050a805
-from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, expect_prompt
+from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache
+from snapkv_nb.generate import prefill
+from .common import split_settings
 
 TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
 SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
@@ -419,30 +421,25 @@ SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (
 def chunked_caches(model:nn.Module, # an mlx-lm model
                    ids:list, # prompt token ids
                    budget:int, # rows kept per head
-                   **settings, # other `SnapKVConfig` settings (window, prefill_chunk, ...)
+                   **settings, # other cache settings (window, ...) and the driver's (prefill_chunk)
                   ) -> tuple: # (caches, last logits)
-    "SnapKV's per-chunk mode run on the prompt from scratch (`prefill='chunked'`: compressed after every chunk)."
-    caches = make_snapkv_cache(model, budget=budget, prefill="chunked", scorer="query", **settings)
-    step = next(c for c in caches if isinstance(c, EvictingCache)).config.prefill_chunk
-    expect_prompt(caches, len(ids))
-    for i in range(0, len(ids), step):
-        logits = model(mx.array([ids[i:i + step]]), cache=caches)
-        mx.eval(logits)
-    last = logits[0, -1].astype(mx.float32)
-    mx.eval(last, [c.state for c in caches if not isinstance(c, EvictingCache)])
+    "SnapKV's per-chunk mode run on the prompt from scratch (the driver's `prefill='chunked'`: compressed after every chunk)."
+    cache_settings, driver = split_settings(settings)
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **cache_settings)
+    last = prefill(model, ids, caches, prefill="chunked", **driver)[0].astype(mx.float32)
+    mx.eval(last)
     return caches, last
 
 # %% ../nbs/12_tasks.ipynb #79253f67
-from snapkv_nb.generate import prefill
-
 def guided_caches(model:nn.Module, # an mlx-lm model
                   ids:list, # prompt token ids
                   budget:int, # rows kept per head after the prompt
-                  **settings, # other `SnapKVConfig` settings (prefill_budget, prefill_chunk, probe_len, window, ...)
+                  **settings, # other cache settings (window, ...) and the driver's (prefill_budget, prefill_chunk, probe_len, ...)
                  ) -> tuple: # (caches, last logits)
-    "SnapKV with guided prefill run on the prompt from scratch (`prefill='guided'`: bounded rows during the prompt)."
-    caches = make_snapkv_cache(model, budget=budget, prefill="guided", scorer="query", **settings)
-    last = prefill(model, ids, caches)[0].astype(mx.float32)
+    "SnapKV with guided prefill run on the prompt from scratch (the driver's `prefill='guided'`: bounded rows during the prompt)."
+    cache_settings, driver = split_settings(settings)
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **cache_settings)
+    last = prefill(model, ids, caches, prefill="guided", **driver)[0].astype(mx.float32)
     mx.eval(last)
     return caches, last
 
