@@ -14,7 +14,8 @@ import mlx.nn as nn
 from mlx.utils import tree_map
 
 # %% auto #0
-__all__ = ['tiny_llama', 'tiny_tokenizer', 'free_port', 'exit_with_parent', 'ServerProcess']
+__all__ = ['TINY_CHAT_TEMPLATE', 'tiny_llama', 'tiny_tokenizer', 'tiny_model_dir', 'free_port', 'exit_with_parent',
+           'ServerProcess']
 
 # %% ../nbs/01a_testing.ipynb #aadd357c
 def tiny_llama(seed:int=0, # weights seed
@@ -57,6 +58,33 @@ def tiny_tokenizer(vocab:int=256): # vocabulary size of the model it goes with
     "An mlx-lm tokenizer for `tiny_llama`: text is token ids written as numbers separated by spaces."
     from mlx_lm.tokenizer_utils import TokenizerWrapper
     return TokenizerWrapper(_IdTokenizer(vocab))
+
+# %% ../nbs/01a_testing.ipynb #da83e223
+TINY_CHAT_TEMPLATE = "{% for m in messages %}{{ m['content'] }} {% endfor %}" # messages' token ids, one after another
+
+def tiny_model_dir(path:str|Path|None=None, # where to write (None: a new temporary directory)
+                   vocab:int=256, # vocabulary size (token ids written as numbers; the last id is the EOS)
+                   **kwargs, # `tiny_llama` arguments
+                  ) -> Path: # the directory
+    "`tiny_llama` saved as an mlx-lm model directory (config, weights, a word-level tokenizer of numbers), for `mlx_lm.load`."
+    import json, tempfile
+    from mlx.utils import tree_flatten
+    from tokenizers import Tokenizer, models, pre_tokenizers, decoders
+    d = Path(path or tempfile.mkdtemp(prefix="snapkv-tiny-")); d.mkdir(parents=True, exist_ok=True)
+    m = tiny_llama(vocab=vocab, **kwargs)
+    mx.save_safetensors(str(d/"model.safetensors"), dict(tree_flatten(m.parameters())))
+    a = m.args
+    cfg = dict(model_type="llama", hidden_size=a.hidden_size, num_hidden_layers=a.num_hidden_layers,
+               intermediate_size=a.intermediate_size, num_attention_heads=a.num_attention_heads,
+               num_key_value_heads=a.num_key_value_heads, head_dim=a.head_dim, rms_norm_eps=a.rms_norm_eps,
+               vocab_size=vocab, rope_theta=a.rope_theta, tie_word_embeddings=True, eos_token_id=vocab - 1)
+    (d/"config.json").write_text(json.dumps(cfg))
+    tok = Tokenizer(models.WordLevel({str(i): i for i in range(vocab)}, unk_token="0"))
+    tok.pre_tokenizer, tok.decoder = pre_tokenizers.WhitespaceSplit(), decoders.WordPiece(prefix="##", cleanup=False)
+    tok.save(str(d/"tokenizer.json"))
+    (d/"tokenizer_config.json").write_text(json.dumps(dict(tokenizer_class="PreTrainedTokenizerFast", eos_token=str(vocab - 1),
+                                                        chat_template=TINY_CHAT_TEMPLATE))) # no unk: an added "0" would split "170"
+    return d
 
 # %% ../nbs/01a_testing.ipynb #3ef77fdd
 def free_port(n:int=1, # consecutive ports needed
