@@ -6,32 +6,29 @@
 from __future__ import annotations
 import argparse, hashlib, hmac, ipaddress, io, json, logging, math, re, select, signal, socket, sys, threading, types
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
 
 from fastcore.basics import patch
+from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
-import mlx.core as mx
-from mlx.utils import tree_reduce
-from mlx_lm.models.cache import LRUPromptCache, make_prompt_cache, can_trim_prompt_cache, trim_prompt_cache
-
-from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache
-from .model import converted_dir, load_default_model
-from .cli import UsageError, add_snapkv_flags, check_model_dir, fmt_bytes, one_line, snapkv_config
+from .settings import SnapKVConfig, PrefillConfig
+from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
+                                check_generation, resolve_model, make_caches, kv_report, kv_text)
 from .generate import stream_generate as driver_stream_generate
 
 # %% auto #0
-__all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'driver_settings', 'conversation_cache',
-           'kv_stats', 'kv_line', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request',
-           'host_allowed', 'origin_allowed', 'key_allowed', 'resolve_model', 'provider_class', 'generator_class',
-           'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'serve_run',
-           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'serve_main']
+__all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache',
+           'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed',
+           'provider_class', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
+           'SnapKVHandler', 'handler_class', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
+           'serve_main']
 
-# %% ../nbs/31_serve.ipynb #af22fd45
+# %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
                    ) -> argparse.ArgumentParser: # the same parser
-    "The CLI's SnapKV flags (one per `SnapKVConfig` field, the parser's own kept) and `--full-cache`."
-    add_snapkv_flags(parser)
+    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a flag the parser has stays its own), and `--full-cache`."
+    add_config_flags(parser, SnapKVConfig)
+    add_config_flags(parser, PrefillConfig)
     parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
     return parser
 
@@ -50,51 +47,14 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
     return parser
 
 def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
-                ) -> SnapKVConfig|None: # None with --full-cache
-    "The validated `SnapKVConfig` of the flags (a `UsageError` when a setting is refused)."
-    if args.full_cache: return None
-    return snapkv_config({f.name: getattr(args, f.name) for f in fields(SnapKVConfig)})
-
-def driver_settings(config:SnapKVConfig|None, # the served settings (None: full cache)
-                   ) -> dict: # keyword arguments of `snapkv_nb.generate.stream_generate`
-    "The prefill driver's settings of `config`: its mode and the guided mode's budget, chunk and probe."
-    if config is None: return dict(prefill="exact")
-    return dict(prefill=config.prefill, prefill_budget=config.prefill_budget, prefill_chunk=config.prefill_chunk,
-                probe_len=config.probe_len)
-
-# %% ../nbs/31_serve.ipynb #8d221fb3
-def conversation_cache(model, # an mlx-lm model
-                       config:SnapKVConfig|None, # SnapKV settings; None: mlx-lm's `make_prompt_cache`
-                       max_kv_size:int|None=None, # mlx-lm's rotating-cache size (full cache only)
-                      ) -> list:
-    "A fresh prompt cache for one conversation: SnapKV layers per `config`, or mlx-lm's plain ones."
-    if config is None: return make_prompt_cache(model, max_kv_size)
-    return make_snapkv_cache(model, config)
-
-def _state_bytes(c) -> int:
-    "Bytes of the rows a cache holds (its `keys_and_values()` when it has one, else the arrays of its `state`)."
-    if c.empty(): return 0
-    held = c.keys_and_values() if hasattr(c, "keys_and_values") else c.state
-    return tree_reduce(lambda acc, a: acc + (a.nbytes if isinstance(a, mx.array) else 0), held, 0)
-
-def kv_stats(cache:list, # a prompt cache (list of per-layer caches)
-            ) -> dict:
-    "Rows per head, tokens seen, KV bytes held and without eviction, for one conversation's cache."
-    snap = [c for c in cache if isinstance(c, EvictingCache)]
-    tokens = max((c.offset for c in cache), default=0)
-    held = sum(c.stored_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
-    full = sum(c.full_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
-    rows = max((c.size() for c in snap), default=max((c.size() for c in cache), default=0))
-    return dict(tokens=tokens, rows=rows, snapkv_layers=len(snap), layers=len(cache),
-                held_bytes=held, full_bytes=full, ratio=full / held if held else 1.0)
-
-
-def kv_line(cache:list) -> str:
-    "One line about a conversation's cache: rows per head, tokens seen, bytes held vs without eviction."
-    s = kv_stats(cache)
-    where = f"SnapKV on {s['snapkv_layers']}/{s['layers']} layers" if s["snapkv_layers"] else "full cache"
-    return (f"{s['rows']} rows per head for {s['tokens']} tokens ({where}), KV {fmt_bytes(s['held_bytes'])} held "
-            f"vs {fmt_bytes(s['full_bytes'])} without eviction ({s['ratio']:.1f}x)")
+                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
+    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
+    flags = dict(vars(args))
+    prefill = config_from_flags(PrefillConfig, flags)
+    if args.full_cache:
+        if prefill.prefill != "exact": raise UsageError(f"--prefill {prefill.prefill} needs SnapKV caches (not --full-cache)")
+        return None, prefill
+    return config_from_flags(SnapKVConfig, flags), prefill
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -120,10 +80,10 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
-        logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_line(prompt_cache)}")
+        logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
         return super().insert_cache(model, tokens, prompt_cache, **kwargs)
 
-# %% ../nbs/31_serve.ipynb #0b68031b
+# %% ../nbs/31_serve.ipynb #crequest
 class RequestError(ValueError):
     "A refused request: the HTTP `status` and a message that names the field and reveals nothing of the server."
     def __init__(self, status:int, message:str): super().__init__(message); self.status = status
@@ -142,7 +102,7 @@ def parse_body(raw:bytes) -> dict:
     if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
     return body
 
-# %% ../nbs/31_serve.ipynb #378d3d6e
+# %% ../nbs/31_serve.ipynb #ccheck
 def _int(body:dict, name:str, lo:int, hi:int):
     "`body[name]` (when present and not null) as an int in lo..hi, else a 400 naming it."
     v = body.get(name)
@@ -196,7 +156,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
         body = {**body, "stream_options": {"include_usage": False, **so}}
     return body
 
-# %% ../nbs/31_serve.ipynb #a29d932c
+# %% ../nbs/31_serve.ipynb #caccess
 def _host_name(header:str) -> str:
     "The host name of a Host header, without its port (IPv6 literals without brackets), lower case."
     h = header.strip().lower()
@@ -231,23 +191,7 @@ def key_allowed(authorization:str|None, # the request's Authorization header
     scheme, _, token = (authorization or "").partition(" ")
     return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), api_key.encode())
 
-# %% ../nbs/31_serve.ipynb #dd5122ca
-_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
-
-def resolve_model(model:str|None, # `--model`: None, an mlx-lm directory, a .gguf file or a Hugging Face repo id
-                 ) -> str: # what mlx-lm's loader gets
-    "The path mlx-lm should load: the embedded model's converted directory by default, a GGUF file converted."
-    if model is None or str(model).endswith(".gguf"):
-        gguf = None if model is None else Path(model).expanduser()
-        if gguf is not None and not gguf.is_file(): raise UsageError(f"--model: GGUF file not found: {model}")
-        d = converted_dir(gguf)
-        if not (d/"config.json").is_file(): load_default_model(path=gguf) # converts once (atomically)
-        return str(d)
-    if not Path(model).expanduser().exists() and not _REPO_ID.match(model):
-        raise UsageError(f"--model: not found: {model} (not a local path, nor a Hugging Face repo id like org/name)")
-    return str(Path(model).expanduser()) if Path(model).expanduser().exists() else model
-
-# %% ../nbs/31_serve.ipynb #0c136e8d
+# %% ../nbs/31_serve.ipynb #cprovide
 def provider_class(base, # mlx-lm's `ModelProvider`
                    model_names:tuple, # the names requests may use for the served model
                    loaded:threading.Event, # set when the start-up load ends
@@ -286,12 +230,12 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
             return out
     return SnapKVResponseGenerator
 
-# %% ../nbs/31_serve.ipynb #06170914
+# %% ../nbs/31_serve.ipynb #cdriver
 class GenerationCancelled(Exception):
     "A request's generation stopped early: its client disconnected, or the server is shutting down."
 
 def serve_stream_generate(model, tokenizer, prompt, # what mlx-lm's server passes to `mlx_lm.stream_generate`
-                          *, settings:dict, # the prefill driver's settings (`driver_settings`)
+                          *, settings:dict, # the prefill driver's settings, e.g. `dict(prefill=PrefillConfig(...))`
                           cancelled, # () -> bool, checked after every prefill chunk and every token
                           draft_model=None, num_draft_tokens=None, # mlx-lm's speculative decoding: refused
                           prompt_progress_callback=None, # mlx-lm's progress callback (keep-alives, log)
@@ -308,7 +252,7 @@ def serve_stream_generate(model, tokenizer, prompt, # what mlx-lm's server passe
         yield r
         if cancelled(): stop(f"after {r.generation_tokens} generated tokens")
 
-# %% ../nbs/31_serve.ipynb #61071ef3
+# %% ../nbs/31_serve.ipynb #chandler
 POST_PATHS = ("/v1/completions", "/v1/chat/completions", "/chat/completions") # mlx-lm's generation endpoints
 
 def client_gone(sock:socket.socket) -> bool:
@@ -362,7 +306,7 @@ class SnapKVHandler:
         self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
-# %% ../nbs/31_serve.ipynb #c850361d
+# %% ../nbs/31_serve.ipynb #chandler
 @patch
 def do_POST(self:SnapKVHandler):
     "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
@@ -400,7 +344,7 @@ def handler_class(base, # mlx-lm's `APIHandler`
     "mlx-lm's request handler with `SnapKVHandler`'s checks in front."
     return type("SnapKVAPIHandler", (SnapKVHandler, base), {"settings": settings})
 
-# %% ../nbs/31_serve.ipynb #68c54b4c
+# %% ../nbs/31_serve.ipynb #crun
 def _vocab_size(model, tokenizer) -> int:
     "Token ids the model's logits cover (its `args.vocab_size`, else the tokenizer's vocabulary)."
     n = getattr(getattr(model, "args", None), "vocab_size", None)
@@ -439,7 +383,7 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
         httpd.server_close()
         gen.stop_and_join()
 
-# %% ../nbs/31_serve.ipynb #5998de58
+# %% ../nbs/31_serve.ipynb #cmain
 @contextmanager
 def patched(module, **names):
     "Set attributes of `module` for the duration of the block, then restore them."
@@ -472,7 +416,7 @@ def interrupt_on_sigterm():
     finally:
         if old is not None: signal.signal(signal.SIGTERM, old[0]); signal.signal(signal.SIGINT, old[1])
 
-# %% ../nbs/31_serve.ipynb #10de0a6b
+# %% ../nbs/31_serve.ipynb #cmain2
 def check_serve_args(ns:argparse.Namespace) -> None:
     "Refuse server flags mlx-lm would misuse or crash on: a `UsageError` naming the flag."
     if not 1 <= ns.port <= 65535: raise UsageError(f"--port must be in 1..65535, got {ns.port}")
@@ -480,8 +424,7 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if not 1 <= ns.max_tokens <= ns.max_tokens_limit:
         raise UsageError(f"--max-tokens must be in 1..{ns.max_tokens_limit} (--max-tokens-limit), got {ns.max_tokens}")
     if ns.max_prompt_tokens < 1: raise UsageError(f"--max-prompt-tokens must be >= 1, got {ns.max_prompt_tokens}")
-    if not 0 <= ns.temp < math.inf: raise UsageError(f"--temp must be a finite number >= 0 (0: greedy), got {ns.temp}")
-    if not 0 < ns.top_p <= 1: raise UsageError(f"--top-p must be in (0, 1] (1: off), got {ns.top_p}")
+    check_generation(ns.max_tokens, ns.temp, ns.top_p)
     if ns.top_k < 0: raise UsageError(f"--top-k must be >= 0 (0: off), got {ns.top_k}")
     if not 0 <= ns.min_p <= 1: raise UsageError(f"--min-p must be in [0, 1] (0: off), got {ns.min_p}")
     if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
@@ -489,28 +432,20 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.draft_model is not None: raise UsageError("--draft-model: speculative decoding is not supported with SnapKV's driver")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
 
-def _banner(config:SnapKVConfig|None, model:str) -> str:
-    "What the server serves, in one line."
-    if config is None: return f"full caches (no eviction), prefill exact, for {model}"
-    c = config
-    return (f"SnapKV caches (budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}), "
-            f"prefill {c.prefill}, for {model}")
-
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
     "`snapkv serve`: mlx-lm's OpenAI-compatible server (`mlx_lm.server`) with SnapKV caches and SnapKV's driver."
     import mlx_lm.server as srv
-    from snapkv_nb.cli import USER_ERRORS
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns):
-        state["config"] = serve_config(ns)
+        state["config"], state["prefill"] = serve_config(ns)
         check_serve_args(ns)
         state["model_arg"] = ns.model
-        ns.model = resolve_model(ns.model)
-        if Path(ns.model).is_dir(): check_model_dir(ns.model) # a damaged model is one line now, not a traceback later
+        ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         names = ("default_model",) + ((state["model_arg"],) if state["model_arg"] else ())
-        state["banner"], state["names"] = _banner(state["config"], state["model_arg"] or "the embedded SmolLM2-135M-Instruct"), names
+        state["names"] = names
+        state["banner"] = f"{settings_text(state['config'], state['prefill'])}, for {state['model_arg'] or 'the default model'}"
         state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins,
                                                   api_key=ns.api_key, vocab_size=0, max_tokens_limit=ns.max_tokens_limit,
                                                   max_prompt_tokens=ns.max_prompt_tokens, model_names=names,
@@ -519,8 +454,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         req = state["generator"].serving if state["generator"] is not None else None
         return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())
     def stream_generate(*args, **kwargs):
-        return serve_stream_generate(*args, settings=driver_settings(state["config"]), cancelled=cancelled, **kwargs)
-    def prompt_cache(model, max_kv_size=None): return conversation_cache(model, state["config"], max_kv_size)
+        return serve_stream_generate(*args, settings=dict(prefill=state["prefill"]), cancelled=cancelled, **kwargs)
+    def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size)
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     base_provider = srv.ModelProvider
     def provider(cli_args): return provider_class(base_provider, state["names"], state["loaded"], state["failures"])(cli_args)
