@@ -4,81 +4,23 @@
 
 # %% ../nbs/01_cache.ipynb #deb69a67
 from __future__ import annotations
-import contextlib, functools, math, sys, warnings
-from collections import OrderedDict
-from dataclasses import dataclass, asdict, fields, replace
+import contextlib, math, warnings
+from dataclasses import asdict, fields
 from typing import Optional
 from fastcore.basics import patch
 
 import mlx.core as mx
 import mlx.nn as nn
 from mlx.utils import tree_map, tree_reduce
-from mlx_lm.models import cache as _mlc
-from mlx_lm.models.cache import KVCache, _BaseCache, create_attention_mask, make_prompt_cache
+from mlx_lm.models.cache import KVCache, _BaseCache, create_attention_mask
 
-from .scoring import obs_window_attention_scores, snap_select_indices, _check_args, _check_count
+from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
+from .settings import SnapKVConfig, config_from, changed
+from . import hooks
 
 # %% auto #0
-__all__ = ['SCORERS', 'KV_BITS', 'PREFILL_MODES', 'CACHE_CLASSES', 'STATE_VERSION', 'SnapKVConfig', 'EvictingCache', 'hold',
-           'SnapKVCache', 'KeyProxyCache', 'StreamingLLMCache', 'RandomEvictionCache', 'install_query_capture',
-           'remove_query_capture', 'query_capture', 'expect_prompt', 'make_snapkv_cache', 'compress', 'KVCacheConfig',
-           'KVCacheBuilder']
-
-# %% ../nbs/01_cache.ipynb #80adaa00
-SCORERS = ("auto", "query", "key")
-KV_BITS = (2, 3, 4, 5, 6, 8)
-PREFILL_MODES = ("exact", "chunked", "guided")
-
-@dataclass(frozen=True)
-class SnapKVConfig:
-    "Settings of an evicting cache, validated at construction (the one source of the defaults)."
-    budget:int=512 # rows kept per head after compression (sinks + window + top scored)
-    window:int=8 # observation window: the last `window` prompt queries score the prompt
-    n_sink:int=4 # first positions always kept (attention sinks)
-    kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
-    pooling:str="avg" # "avg" or "max" pooling of the scores
-    scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
-    compress_per_chunk:bool=False # also compress during the prompt (bounded peak memory); same as prefill="chunked"
-    kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
-    kv_group_size:int=64 # quantization group size when `kv_bits` is set
-    prefill:str="exact" # "exact", "chunked" (== compress_per_chunk) or "guided" (look-ahead driver; exact for the cache)
-    prefill_budget:Optional[int]=None # rows per head kept between guided chunks; None -> 2 * budget; >= budget
-    prefill_chunk:int=512 # guided/chunked: prompt tokens per chunk
-    probe_len:int=64 # guided: prompt tokens (from the end) run as the look-ahead probe
-    def __post_init__(self): _validate_config(self)
-    @property
-    def prefill_rows(self) -> int:
-        "Rows per head kept between guided prefill chunks: `prefill_budget`, or twice `budget` when None."
-        return 2 * self.budget if self.prefill_budget is None else self.prefill_budget
-
-# %% ../nbs/01_cache.ipynb #13af0b18
-def _validate_config(self:SnapKVConfig):
-    "Raise `TypeError`/`ValueError` naming the first bad setting of `self`; make the two spellings of chunked prefill agree."
-    _check_args(budget=self.budget, window=self.window, n_sink=self.n_sink,
-                kernel_size=self.kernel_size, pooling=self.pooling)
-    if self.scorer not in SCORERS: raise ValueError(f"`scorer` must be one of {SCORERS}, got {self.scorer!r}")
-    if not isinstance(self.compress_per_chunk, bool):
-        raise TypeError(f"`compress_per_chunk` must be a bool, got {type(self.compress_per_chunk).__name__}")
-    if self.kv_bits is not None:
-        _check_count("kv_bits", self.kv_bits)
-        if self.kv_bits not in KV_BITS: raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
-    _check_count("kv_group_size", self.kv_group_size)
-    if self.kv_group_size not in (32, 64, 128):
-        raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {self.kv_group_size}")
-    if self.prefill not in PREFILL_MODES: raise ValueError(f"`prefill` must be one of {PREFILL_MODES}, got {self.prefill!r}")
-    if self.prefill == "guided" and self.compress_per_chunk:
-        raise ValueError("`prefill`='guided' contradicts `compress_per_chunk`=True (that is prefill='chunked')")
-    if self.prefill_budget is not None:
-        _check_count("prefill_budget", self.prefill_budget)
-        if self.prefill_budget < self.budget:
-            raise ValueError(f"`prefill_budget` ({self.prefill_budget}) must be >= budget ({self.budget}) or None")
-    for name in ("prefill_chunk", "probe_len"):
-        if _check_count(name, getattr(self, name)) < 1: raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
-    if self.prefill == "chunked" or self.compress_per_chunk: # the two spellings of one mode
-        object.__setattr__(self, "prefill", "chunked"); object.__setattr__(self, "compress_per_chunk", True)
-    for f in fields(self): # NumPy integers (from a sweep, say) stored as `int`, so the cache's `state` stays serializable
-        v = getattr(self, f.name)
-        if type(v) not in (bool, int, type(None)) and not isinstance(v, str): object.__setattr__(self, f.name, int(v))
+__all__ = ['STATE_VERSION', 'CACHE_CLASSES', 'EvictingCache', 'hold', 'SnapKVCache', 'KeyProxyCache', 'StreamingLLMCache',
+           'RandomEvictionCache', 'expect_prompt', 'make_snapkv_cache', 'compress', 'load_prompt_cache']
 
 # %% ../nbs/01_cache.ipynb #f9d6a621
 def _rows_of(x, n:int, start:int=0): # stored array or quantized triple; rows [start, n) along axis 2
@@ -89,8 +31,8 @@ def _grow(x, n:int): # stored array or quantized triple; extra rows of capacity
     "`x` with `n` zero rows of capacity appended along axis 2."
     return tree_map(lambda a: mx.concatenate([a, mx.zeros((*a.shape[:2], n, a.shape[3]), a.dtype)], axis=2), x)
 
-def _gather_rows(x, idx:mx.array): # stored array or quantized triple; [B, H, k] row indices
-    "Rows `idx` of `x`, per batch and head."
+def _take_rows(x, idx:mx.array): # stored array or quantized triple; [B, H, k] row indices
+    "Rows `idx` of `x`, per batch and head (a take along axis 2)."
     return tree_map(lambda a: mx.take_along_axis(a, idx[..., None], axis=2), x)
 
 def _cat_rows(a, b): # two stored arrays or quantized triples
@@ -105,39 +47,16 @@ def _quantize(x, cfg:SnapKVConfig): # an array [B, H, S, D]
     "`x` as mlx's quantized triple with `cfg`'s bits and group size."
     return tuple(mx.quantize(x, group_size=cfg.kv_group_size, bits=cfg.kv_bits))
 
-# %% ../nbs/01_cache.ipynb #5dbd54bc
-def _config_from(config:Optional[SnapKVConfig], # a ready config, or None
-                 settings:dict, # `SnapKVConfig` field names and values
-                ) -> SnapKVConfig:
-    "One validated config from either `config` or `settings` (both: an error)."
-    names = {f.name for f in fields(SnapKVConfig)}
-    if bad := sorted(set(settings) - names): raise TypeError(f"unknown setting(s) {bad}; settings are {sorted(names)}")
-    if config is None: return SnapKVConfig(**settings)
-    if not isinstance(config, SnapKVConfig):
-        raise TypeError(f"`config` must be a SnapKVConfig, got {type(config).__name__} (pass settings by name, e.g. budget=...)")
-    if settings: raise ValueError(f"give either `config` or settings, not both (got config and {sorted(settings)})")
-    return config
-
-def _changed(cfg:SnapKVConfig, **changes) -> SnapKVConfig:
-    "`cfg` with `changes`; changing one spelling of chunked prefill changes the other with it."
-    if "prefill" in changes and "compress_per_chunk" not in changes:
-        changes["compress_per_chunk"] = isinstance(changes["prefill"], str) and changes["prefill"] == "chunked" # a bad `prefill` is named by its own check
-    elif "compress_per_chunk" in changes and "prefill" not in changes:
-        changes["prefill"] = "chunked" if changes["compress_per_chunk"] else ("exact" if cfg.prefill == "chunked" else cfg.prefill)
-    names = {f.name for f in fields(SnapKVConfig)}
-    if bad := sorted(set(changes) - names): raise TypeError(f"unknown setting(s) {bad}; settings are {sorted(names)}")
-    return replace(cfg, **changes)
-
 # %% ../nbs/01_cache.ipynb #21ba1c5e
 class EvictingCache(_BaseCache):
     "A KV cache that keeps `budget` rows per head after each prompt; subclasses say how rows are scored (`scores`)."
     step = 256 # rows of capacity added at a time, as in mlx-lm's `KVCache`
-    _snapkv_capture = True # the capture wrappers talk to caches that carry this marker
-    uses_queries = False # whether `scores` reads the captured queries (then the capture keeps them)
+    _snapkv_capture = True # the attention wrapper (`hooks`) talks to objects that carry this marker
+    uses_queries = False # whether `scores` reads the captured queries (then the cache keeps them)
 
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
-        self.config = _config_from(config, settings)
+        self.config = config_from(SnapKVConfig, config, settings)
         self.keys = self.values = None # stored rows (capacity >= rows), arrays or quantized triples
         self.offset = 0          # true number of tokens seen: the RoPE position of the next token
         self.layer = None        # the layer index, set by `make_snapkv_cache` (for messages)
@@ -149,11 +68,16 @@ class EvictingCache(_BaseCache):
         self._in_prompt = False  # a prompt (turn) has started and is not compressed yet
         self._prompt_start = 0   # true position of the prompt's first token
         self._prompt_end = None  # true position after the prompt's last token, once known
+        self._announced = False  # the prompt's end was announced (`expect_prompt`), not inferred
         self._due = None         # None, "chunk" or "prompt": a compression waiting for the attention to finish
-        self._obs_q = None       # [B, H_q, <=window, D] last post-RoPE queries of this prompt
+        self._last_call = None   # (start, tokens, state read since) of the last call, until the next one settles it
+        self._prev_chunk = False # the call before the current one was a prefill chunk (state read after it)
+        self._prompts = 0        # prompts ended so far (for the warning when no prompt end is ever seen)
+        self._obs = []           # recent post-RoPE queries [B, H_q, s, D], contiguous, the last ending at `_obs_end`
         self._obs_end = None     # true position after the last captured query
         self._holds = 0          # `hold()` depth: compression postponed while > 0
         self._dtype = None       # the model's dtype for K/V (for the no-eviction byte count)
+        self._capture = ()       # modules whose attention wrapper this cache holds a lease on
 
     def size(self) -> int: return self._rows
     def empty(self) -> bool: return self.keys is None
@@ -194,12 +118,11 @@ def _append(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, S, D] 
     S = keys.shape[2]
     if self.quantized: keys, values = _quantize(keys, self.config), _quantize(values, self.config)
     cap = 0 if self.keys is None else self._lead.shape[2]
-    exact = S > 1 and self.config.compress_per_chunk # compressed right after this call: spare rows would never be used
     if self.keys is None:
-        n = S if exact else (S + self.step - 1) // self.step * self.step
+        n = (S + self.step - 1) // self.step * self.step
         self.keys, self.values = _grow(_rows_of(keys, 0), n), _grow(_rows_of(values, 0), n)
     elif self._rows + S > cap:
-        n = S if exact else (self._rows + S + self.step - 1) // self.step * self.step - self._rows
+        n = (self._rows + S + self.step - 1) // self.step * self.step - self._rows
         self.keys, self.values = (_grow(_rows_of(x, self._rows), n) for x in (self.keys, self.values))
     r = self._rows
     if self.quantized:
@@ -214,7 +137,7 @@ def _append(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, S, D] 
 
 @patch
 def keys_and_values(self:EvictingCache) -> tuple:
-    "The rows held: (keys, values), each [B, H, rows, D] (quantized triples when stored quantized); (None, None) when empty."
+    "The rows held: (keys, values), each [B, H, rows, D] (quantized triples when stored quantized); (None, None) if empty."
     if self.keys is None: return None, None
     return _rows_of(self.keys, self._rows), _rows_of(self.values, self._rows)
 
@@ -230,46 +153,102 @@ def kept_positions(self:EvictingCache) -> Optional[mx.array]:
 
 # %% ../nbs/01_cache.ipynb #275c819d
 @patch
-def _begin_prompt(self:EvictingCache, n:Optional[int]=None): # prompt tokens still to come, if known
-    "Start a prompt (turn) at the current position."
-    self._in_prompt, self._prompt_start = True, self.offset
-    self._prompt_end = None if n is None else self.offset + n
-    self._obs_q = self._obs_end = None
+def _begin_prompt(self:EvictingCache, start:Optional[int]=None, # the prompt's first position (default: `offset`)
+                  n:Optional[int]=None): # prompt tokens still to come, if announced
+    "Start a prompt (turn)."
+    self._in_prompt, self._prompt_start = True, self.offset if start is None else start
+    self._prompt_end, self._announced = (None, False) if n is None else (self.offset + n, True)
 
 @patch
 def expect_prompt(self:EvictingCache, n:int): # tokens of the prompt (turn) that the next calls feed
     "Announce that the next `n` tokens fed are one prompt: compress right after the call that holds its last token."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
+    self._settle()
     if self._due is not None:
         if self._holds: self._due = None # held: the next compression counts every row anyway
         else: self._compress_now()
-    self._begin_prompt(n)
+    self._last_call = None
+    self._begin_prompt(n=n)
 
 @patch(as_prop=True)
 def in_prompt(self:EvictingCache) -> bool:
     "Whether a prompt has started and is not compressed yet."
     return self._in_prompt
 
+# %% ../nbs/01_cache.ipynb #31bd7e51
+@patch
+def _settle(self:EvictingCache):
+    "Classify the previous (unannounced) call now that another starts: a prefill chunk, the prompt's end, or neither."
+    if self._last_call is None or self._announced: return
+    start, n, read = self._last_call
+    self._last_call, self._prev_chunk = None, read
+    if read: # mlx-lm evaluated the state after it: a prefill chunk
+        if not self._in_prompt: self._begin_prompt(start)
+    elif self._in_prompt and n == 1 and self._due is None: self._prompt_end, self._due = start + 1, "prompt"
+
+@patch
+def _track(self:EvictingCache, n:int): # tokens of the call being appended
+    "Follow an unannounced prompt through the call being appended (before its rows are)."
+    if self._announced: return
+    if n > 1 and not self._in_prompt: self._begin_prompt()
+    elif n == 1 and self._in_prompt and self._due is None and not self._prev_chunk:
+        self._prompt_end = self.offset + 1 # the caller fed the prompt itself: this is its last token
+    self._last_call = (self.offset, n, False)
+
+# %% ../nbs/01_cache.ipynb #cd83f572
+STATE_VERSION = 3 # the schema of `EvictingCache.state`
+
+def _get_state(self:EvictingCache) -> dict:
+    "Everything needed to rebuild the cache (arrays, scalars and strings, as `save_prompt_cache` needs)."
+    k, v = self.keys_and_values()
+    none = lambda x: -1 if x is None else x
+    last = self._last_call or (-1, -1, False)
+    return dict(version=STATE_VERSION, keys=k, values=v, kept_pos=self._kept_pos, obs_q=self._obs_queries(),
+                obs_end=none(self._obs_end), offset=self.offset, rows=self._rows, n_kept=self._n_kept,
+                tail_pos=self._tail_pos, compressions=self.compressions, in_prompt=self._in_prompt,
+                prompt_start=self._prompt_start, prompt_end=none(self._prompt_end), announced=self._announced,
+                due=self._due or "", last_call=list(last), prompts=self._prompts, layer=none(self.layer),
+                dtype="" if self._dtype is None else str(self._dtype).split(".")[-1], capture=list(self._capture),
+                config=asdict(self.config), extra={n: getattr(self, n) for n in getattr(self, "_init_extra", ())})
+
+def _read_state(self:EvictingCache) -> dict:
+    "`state` as mlx-lm reads it: the last call is marked as a prefill chunk (see above)."
+    if self._last_call is not None: self._last_call = (*self._last_call[:2], True)
+    return _get_state(self)
+
+# %% ../nbs/01_cache.ipynb #b70fd20e
+EvictingCache.state = property(lambda self: _read_state(self), lambda self, st: _set_state(self, st),
+                               doc="The cache's full state (a dict with a schema `version`), for mlx-lm's save/load.")
+
 # %% ../nbs/01_cache.ipynb #19101439
 @patch
 def _observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call that just updated
-    "Keep the last `window` queries of the current prompt, with their positions."
-    if not self._in_prompt or not self.uses_queries or self.config.scorer == "key": return
-    S, end = queries.shape[2], self.offset
-    start = end - S
-    if self._prompt_end is not None and end > self._prompt_end: # the call runs past the prompt's last token
-        queries, end = queries[..., :max(self._prompt_end - start, 0), :], self._prompt_end
+    "Keep the last `window` (or a few more) queries seen, with their positions."
+    if not self.uses_queries or self.config.scorer == "key": return
+    n, end = queries.shape[2], self.offset
+    if self._announced and self._prompt_end is not None and end > self._prompt_end: # the call runs past the prompt
+        queries, end = queries[..., :max(self._prompt_end - (end - n), 0), :], self._prompt_end
     if queries.shape[2] == 0: return
-    if self._obs_q is not None and self._obs_end == start: queries = mx.concatenate([self._obs_q, queries], axis=2)
     w = self.config.window
-    self._obs_q, self._obs_end = (queries[..., -w:, :] if queries.shape[2] > w else queries), end
+    keep = w + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
+    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [queries[..., -keep:, :]]
+    while len(segs) > 1 and sum(s.shape[2] for s in segs[1:]) >= keep: segs.pop(0)
+    self._obs, self._obs_end = segs, end
+
+@patch
+def _obs_queries(self:EvictingCache) -> Optional[mx.array]:
+    "The kept queries as one array [B, H_q, k, D] ending at `_obs_end` (None if none)."
+    if not self._obs: return None
+    if len(self._obs) > 1: self._obs = [mx.concatenate(self._obs, axis=2)]
+    return self._obs[0]
 
 @patch(as_prop=True)
 def captured_queries(self:EvictingCache) -> Optional[tuple]:
-    "None, or (queries [B, H_q, w, D], positions [w] int32) captured for the current prompt."
-    if self._obs_q is None: return None
-    w = self._obs_q.shape[2]
-    return self._obs_q, mx.arange(self._obs_end - w, self._obs_end, dtype=mx.int32)
+    "None, or (queries [B, H_q, w, D], positions [w] int32) captured last, at most `window` of them."
+    q = self._obs_queries()
+    if q is None: return None
+    q = q[..., -self.config.window:, :]
+    return q, mx.arange(self._obs_end - q.shape[2], self._obs_end, dtype=mx.int32)
 
 # %% ../nbs/01_cache.ipynb #0e17e05d
 @patch
@@ -295,9 +274,10 @@ def _evict(self:EvictingCache) -> int:
         return 0
     idx = snap_select_indices(self.scores(), cfg.budget, n_sink=cfg.n_sink, window=cfg.window)
     pos = mx.take_along_axis(self.kept_positions[..., :n], idx, axis=2)
-    (k, v), rest = (_gather_rows(_rows_of(x, n), idx) for x in (self.keys, self.values)), self._rows - n
+    (k, v), rest = (_take_rows(_rows_of(x, n), idx) for x in (self.keys, self.values)), self._rows - n
     if rest: k, v = _cat_rows(k, _rows_of(self.keys, self._rows, n)), _cat_rows(v, _rows_of(self.values, self._rows, n))
     if cfg.kv_bits is not None and not self.quantized: k, v = _quantize(k, cfg), _quantize(v, cfg)
+    mx.eval(k, v, pos) # this layer's full rows can go now, before the next layer compresses
     self.keys, self.values, self._kept_pos = k, v, pos
     self._n_kept, self._rows, self._tail_pos = cfg.budget, cfg.budget + rest, end
     self.compressions += 1
@@ -309,13 +289,18 @@ def _compress_now(self:EvictingCache) -> int:
     closes = self._due != "chunk"
     evicted = self._evict()
     self._due = None
-    if closes: self._in_prompt, self._prompt_end, self._obs_q, self._obs_end = False, None, None, None
+    if closes:
+        self._in_prompt, self._prompt_end, self._announced = False, None, False
+        self._prompts += 1
     return evicted
 
 @patch
-def compress(self:EvictingCache) -> int:
-    "End the prompt here and evict down to `budget` rows per head now (also while held); returns rows evicted per head."
-    if self._due is None: self._due = "prompt"
+def compress(self:EvictingCache, end_prompt:bool=True, # False: compress a chunk and leave the prompt open
+            ) -> int:
+    "Evict down to `budget` rows per head now (also while held), ending the prompt; returns rows evicted per head."
+    self._settle()
+    if self._due is None or end_prompt: self._due = "prompt" if end_prompt else "chunk"
+    if not self._in_prompt and not end_prompt: self._begin_prompt()
     return self._compress_now()
 
 # %% ../nbs/01_cache.ipynb #e33de239
@@ -373,7 +358,7 @@ def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep pe
         raise ValueError("`idx` must be strictly ascending along its last axis (each row once, in the order held)")
     cfg, idx = self.config, idx.astype(mx.int32)
     pos = mx.take_along_axis(self.kept_positions, idx, axis=2)
-    k, v = (_gather_rows(_rows_of(x, self._rows), idx) for x in (self.keys, self.values))
+    k, v = (_take_rows(_rows_of(x, self._rows), idx) for x in (self.keys, self.values))
     if cfg.kv_bits is not None and not self.quantized: k, v = _quantize(k, cfg), _quantize(v, cfg)
     dropped = self._rows - idx.shape[2]
     self.keys, self.values, self._kept_pos = k, v, pos
@@ -382,6 +367,11 @@ def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep pe
     return dropped
 
 # %% ../nbs/01_cache.ipynb #5462d000
+_NO_END_MSG = ("SnapKV: more than `budget` rows are held and no prompt end was ever seen (the model is fed one token "
+               "at a time by code that does not announce the prompt), so nothing is evicted. Call "
+               "`snapkv_nb.expect_prompt(cache, len(prompt))` before feeding the prompt, or `snapkv_nb.compress(cache)` "
+               "after it, or generate with `mlx_lm.generate` / `snapkv_nb.generate`.")
+
 @patch
 def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
                      values:mx.array): # [B, H, S, Dv] its values
@@ -391,31 +381,27 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
     if self.keys is not None and keys.shape[:2] != self._lead.shape[:2]:
         raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {self._lead.shape[:2]}")
     if self.keys is not None: # head dims of the rows held (unpacked when quantized)
-        held = tuple(x[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else x.shape[-1] for x in (self.keys, self.values))
+        held = tuple(x[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else x.shape[-1]
+                     for x in (self.keys, self.values))
         if (keys.shape[-1], values.shape[-1]) != held:
             raise ValueError(f"keys/values have head dims {(keys.shape[-1], values.shape[-1])}, the cache holds {held}")
     if self._dtype is None and self.config.kv_bits is not None:
         g = self.config.kv_group_size
         if keys.shape[-1] % g or values.shape[-1] % g:
             raise ValueError(f"kv_group_size={g} must divide the head dims {keys.shape[-1]}, {values.shape[-1]}")
+    self._settle()
     self._after_attention() # a compression the previous call left due
-    S = keys.shape[2]
-    if self._prompt_end is None: # nothing announced: judge by call shapes
-        if S > 1 and not self._in_prompt: self._begin_prompt()
-        elif S == 1 and self._in_prompt: self._prompt_end = self.offset + 1
+    self._track(keys.shape[2])
     if self._dtype is None: self._dtype = keys.dtype
     self._append(keys, values)
-    if self._in_prompt and self._due is None:
-        if self._prompt_end is not None and self.offset >= self._prompt_end: self._due = "prompt"
-        elif self.config.compress_per_chunk and (S > 1 or self._rows > self.config.budget + self.config.prefill_chunk):
-            self._due = "chunk"
+    if self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end:
+        self._due = "prompt"
+    if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
     return self.keys_and_values()
 
 # %% ../nbs/01_cache.ipynb #9e610e73
-_WINDOW_MASKS: OrderedDict = OrderedDict() # id(mask) -> (mask, window_size): the window masks `make_mask` made lately
-
 @patch
-def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N queries; `appended`: their rows are stored
+def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N queries; `appended`: rows stored
     "[B, H_kv, N, rows] bool: query i (the last N positions) may see row j (true position within the window)."
     end = self.offset if appended else self.offset + N
     qpos = mx.arange(end - N, end)
@@ -428,11 +414,11 @@ def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N
 @patch
 def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention should use: a window mask rebuilt from this cache, over the query heads."
-    hit = _WINDOW_MASKS.get(id(mask)) if isinstance(mask, mx.array) else None
-    if hit is None or hit[0] is not mask: return mask
-    m = self._window_mask(queries.shape[2], hit[1], appended=True)
+    window_size = hooks.window_size_of(mask)
+    if window_size is None: return mask
+    m = self._window_mask(queries.shape[2], window_size, appended=True)
     g = queries.shape[1] // m.shape[1]
-    return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # mlx-lm's quantized attention groups the query heads itself
+    return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # quantized attention groups heads itself
 
 # %% ../nbs/01_cache.ipynb #fbee96d8
 @patch
@@ -446,13 +432,11 @@ def make_mask(self:EvictingCache, N:int, # new tokens of the call
               return_array:bool=False, # an array even where mlx-lm's "causal" string would do
               window_size:Optional[int]=None): # sliding-window attention of this many positions
     "Attention mask for `N` new tokens against the rows actually returned (not the true position)."
+    self._settle() # a new call starts: the previous one is classified now
     if window_size is None:
         return create_attention_mask(N, offset=self._rows_next(), return_array=return_array, window_size=None)
     self._after_attention() # a sliding window needs the kept rows' true positions
-    m = self._window_mask(N, window_size, appended=False)
-    _WINDOW_MASKS[id(m)] = (m, window_size)
-    while len(_WINDOW_MASKS) > 16: _WINDOW_MASKS.popitem(last=False)
-    return m
+    return hooks.remember_window_mask(self._window_mask(N, window_size, appended=False), window_size)
 
 # %% ../nbs/01_cache.ipynb #74b9c00c
 def _warn_once(msg:str, _seen=set()):
@@ -468,11 +452,12 @@ _STALE_MSG = ("SnapKV: the captured queries are not the prompt's last `window` p
 @patch
 def _window_queries(self:EvictingCache) -> Optional[mx.array]:
     "The captured queries if they are the last `window` positions before the scoring end, else None."
-    if self._obs_q is None: return None
+    q = self._obs_queries()
+    if q is None: return None
     end = self._scoring_end()
-    need = min(self.config.window, end - self._prompt_start)
-    if self._obs_end != end or self._obs_q.shape[2] < need or need < 1: return None
-    return self._obs_q[..., -need:, :]
+    need, extra = min(self.config.window, end - self._prompt_start), self._obs_end - end
+    if extra < 0 or q.shape[2] < need + extra or need < 1: return None
+    return q[..., q.shape[2] - extra - need:q.shape[2] - extra, :]
 
 @patch
 def _scored_keys(self:EvictingCache) -> mx.array:
@@ -497,7 +482,7 @@ class SnapKVCache(EvictingCache):
         cfg = self.config
         q = None if cfg.scorer == "key" else self._window_queries()
         if q is None and cfg.scorer != "key":
-            msg = _PROXY_MSG if self._obs_q is None else _STALE_MSG
+            msg = _PROXY_MSG if not self._obs else _STALE_MSG
             if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
             _warn_once(msg)
         keys, q = self._finite(self._scored_keys(), q)
@@ -536,60 +521,6 @@ class RandomEvictionCache(EvictingCache):
 CACHE_CLASSES = {"snapkv": SnapKVCache, "snapkv_key": KeyProxyCache, "streaming": StreamingLLMCache,
                  "random": RandomEvictionCache}
 
-# %% ../nbs/01_cache.ipynb #9aa54df4
-def _capturing(original):
-    "Wrap an mlx-lm `scaled_dot_product_attention` so evicting caches see the queries."
-    @functools.wraps(original)
-    def scaled_dot_product_attention(queries, keys, values, *args, **kwargs):
-        cache = kwargs.get("cache", args[0] if args else None)
-        # a marker, not isinstance: the wrapper stays valid for every copy of the class (e.g. notebook and library)
-        if not getattr(cache, "_snapkv_capture", False): return original(queries, keys, values, *args, **kwargs)
-        cache._observe(queries)
-        if "mask" in kwargs: kwargs["mask"] = cache._mask_for(kwargs["mask"], queries)
-        elif len(args) > 2: args = (*args[:2], cache._mask_for(args[2], queries), *args[3:])
-        out = original(queries, keys, values, *args, **kwargs)
-        cache._after_attention()
-        return out
-    scaled_dot_product_attention._snapkv_original, scaled_dot_product_attention._snapkv_count = original, 0
-    return scaled_dot_product_attention
-
-def _attention_modules(model:nn.Module) -> list:
-    "Names of the modules `model`'s layers come from that define `scaled_dot_product_attention`."
-    names = sorted({type(m).__module__ for _, m in model.named_modules()} | {type(model).__module__})
-    return [n for n in names if callable(getattr(sys.modules.get(n), "scaled_dot_product_attention", None))]
-
-# %% ../nbs/01_cache.ipynb #b23497dd
-def install_query_capture(model:nn.Module) -> list: # an mlx-lm model
-    "Wrap `scaled_dot_product_attention` in every module `model`'s layers come from (counted); returns the module names."
-    names = _attention_modules(model)
-    for name in names:
-        mod = sys.modules[name]
-        fn = mod.scaled_dot_product_attention
-        if not hasattr(fn, "_snapkv_original"): fn = _capturing(fn); mod.scaled_dot_product_attention = fn
-        fn._snapkv_count += 1
-    return names
-
-def remove_query_capture(model:Optional[nn.Module]=None) -> list: # the model of the install to undo; None: every capture
-    "Undo one `install_query_capture(model)` (the wrapper goes when its count reaches 0); returns the module names."
-    if model is None:
-        names = [n for n, m in list(sys.modules.items())
-                 if hasattr(getattr(m, "__dict__", {}).get("scaled_dot_product_attention"), "_snapkv_original")]
-    else: names = _attention_modules(model)
-    for name in names:
-        mod = sys.modules[name]
-        fn = mod.scaled_dot_product_attention
-        if not hasattr(fn, "_snapkv_original"): continue
-        fn._snapkv_count = 0 if model is None else fn._snapkv_count - 1
-        if fn._snapkv_count <= 0: mod.scaled_dot_product_attention = fn._snapkv_original
-    return names
-
-@contextlib.contextmanager
-def query_capture(model:nn.Module): # an mlx-lm model
-    "Capture the queries for `model` inside the `with` block (reference counted with the other installs)."
-    install_query_capture(model)
-    try: yield model
-    finally: remove_query_capture(model)
-
 # %% ../nbs/01_cache.ipynb #28f7c075
 def expect_prompt(caches:list, # a prompt cache (a list of per-layer caches; other cache types are skipped)
                   n:int, # tokens of the prompt (turn) that the next calls feed
@@ -600,37 +531,6 @@ def expect_prompt(caches:list, # a prompt cache (a list of per-layer caches; oth
         if getattr(c, "_snapkv_capture", False): c.expect_prompt(n)
     return caches
 
-def _announcing(original):
-    "Wrap mlx-lm's `generate_step` so evicting caches learn the prompt length before the prefill."
-    @functools.wraps(original)
-    def generate_step(prompt, model, *args, prompt_cache=None, max_kv_size=None, input_embeddings=None, **kwargs):
-        if prompt_cache is None: prompt_cache = make_prompt_cache(model, max_kv_size=max_kv_size)
-        n = len(input_embeddings) if input_embeddings is not None else len(prompt)
-        if n > 0: expect_prompt(prompt_cache, n)
-        yield from original(prompt, model, *args, prompt_cache=prompt_cache, max_kv_size=max_kv_size,
-                            input_embeddings=input_embeddings, **kwargs)
-    generate_step._snapkv_original = original
-    return generate_step
-
-def _announcing_speculative(original):
-    "Wrap mlx-lm's `speculative_generate_step` (its prompt cache: the model's caches, then the draft's) likewise."
-    @functools.wraps(original)
-    def speculative_generate_step(prompt, model, draft_model, *args, prompt_cache=None, **kwargs):
-        if prompt_cache is not None and len(prompt) > 0: expect_prompt(prompt_cache, len(prompt))
-        yield from original(prompt, model, draft_model, *args, prompt_cache=prompt_cache, **kwargs)
-    speculative_generate_step._snapkv_original = original
-    return speculative_generate_step
-
-def _install_prompt_announcer():
-    "Wrap `mlx_lm.generate.generate_step` and `speculative_generate_step` once (idempotent)."
-    mod = sys.modules.get("mlx_lm.generate")
-    if mod is not None and not hasattr(mod.generate_step, "_snapkv_original"):
-        mod.generate_step = _announcing(mod.generate_step)
-    if mod is not None and not hasattr(mod.speculative_generate_step, "_snapkv_original"):
-        mod.speculative_generate_step = _announcing_speculative(mod.speculative_generate_step)
-
-_install_prompt_announcer() # importing snapkv_nb (or this module) installs it
-
 # %% ../nbs/01_cache.ipynb #77779c9a
 def _latent_attention(model:nn.Module) -> bool:
     "Whether `model`'s attention caches a low-rank latent (MLA) instead of per-head keys."
@@ -638,18 +538,20 @@ def _latent_attention(model:nn.Module) -> bool:
 
 def _model_type(model:nn.Module) -> str:
     "The model's `model_type` (or its module name)."
-    return getattr(getattr(model, "args", None), "model_type", None) or getattr(model, "model_type", None) or type(model).__module__
+    args = getattr(model, "args", None)
+    return getattr(args, "model_type", None) or getattr(model, "model_type", None) or type(model).__module__
 
 def make_snapkv_cache(model:nn.Module, # an mlx-lm model
                       config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                       *,
                       cls:type=SnapKVCache, # the cache class for the full-attention layers (see `CACHE_CLASSES`)
-                      capture:bool=True, # install the query capture for the model
+                      capture:bool=True, # install the query capture for the model (for as long as the caches live)
                       **settings, # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
                      ) -> list:
     "A prompt cache for `model` with `cls` (SnapKV) on every full-attention layer."
-    cfg = _config_from(config, settings)
-    if not (isinstance(cls, type) and issubclass(cls, EvictingCache)): raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
+    cfg = config_from(SnapKVConfig, config, settings)
+    if not (isinstance(cls, type) and issubclass(cls, EvictingCache)):
+        raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
     if not isinstance(capture, bool): raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
     if cls.uses_queries and cfg.scorer == "query" and not capture:
         raise ValueError("scorer='query' needs the query capture: with capture=False there are no queries to score with")
@@ -661,17 +563,21 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
         if any(d % cfg.kv_group_size for d in dims):
             raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the model's head_dim {sorted(dims)}")
     base = model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
-    if capture: install_query_capture(model)
+    names = hooks.attention_modules(model) if capture else ()
     out = []
     for i, c in enumerate(base):
-        if type(c) is KVCache: c = cls(config=cfg); c.layer = i
+        if type(c) is KVCache:
+            c = cls(config=cfg); c.layer = i
+            c._capture = hooks.lease_query_capture(c, names)
         out.append(c)
     return out
 
 # %% ../nbs/01_cache.ipynb #e614bb77
-def compress(caches:list) -> int: # a prompt cache (other cache types are skipped)
-    "End the prompt and compress every evicting cache in `caches` now; returns rows evicted per head, summed."
-    return sum(c.compress() for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
+def compress(caches:list, # a prompt cache (other cache types are skipped)
+             end_prompt:bool=True, # False: a chunk compression that leaves the prompt open (the driver's chunked mode)
+            ) -> int:
+    "Compress every evicting cache in `caches` now (ending the prompt); returns rows evicted per head, summed."
+    return sum(c.compress(end_prompt) for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
@@ -707,78 +613,94 @@ def keep_rate(self:EvictingCache) -> float:
 # %% ../nbs/01_cache.ipynb #cadc1835
 @patch
 def is_trimmable(self:EvictingCache) -> bool:
-    "Whether rows appended since the last compression can be rolled back: some are held, or a prompt is open (its rows will be)."
-    return self._in_prompt or self._rows > self._n_kept
+    "Whether rows appended since the last compression can be rolled back (some are held, a prompt is open, or none)."
+    return self._in_prompt or self._rows > self._n_kept or self._rows == 0
 
 @patch
 def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
     "Remove up to `n` of the rows appended since the last compression; returns how many were removed."
-    n = min(_check_count("n", n), self._rows - self._n_kept)
-    if n <= 0: return 0
-    self._rows -= n; self.offset -= n
-    if self._obs_end is not None and self._obs_end > self.offset: self._obs_q = self._obs_end = None
-    if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
-    if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
-    return n
-
-# %% ../nbs/01_cache.ipynb #cd83f572
-STATE_VERSION = 2 # the schema of `EvictingCache.state`
-
-def _get_state(self:EvictingCache) -> dict:
-    "Everything needed to rebuild the cache (arrays, scalars and strings, as `save_prompt_cache` needs)."
-    k, v = self.keys_and_values()
-    none = lambda x: -1 if x is None else x
-    return dict(version=STATE_VERSION, keys=k, values=v, kept_pos=self._kept_pos, obs_q=self._obs_q,
-                obs_end=none(self._obs_end), offset=self.offset, rows=self._rows, n_kept=self._n_kept,
-                tail_pos=self._tail_pos, compressions=self.compressions, in_prompt=self._in_prompt,
-                prompt_start=self._prompt_start, prompt_end=none(self._prompt_end), due=self._due or "",
-                layer=none(self.layer), dtype="" if self._dtype is None else str(self._dtype).split(".")[-1],
-                config=asdict(self.config), extra={n: getattr(self, n) for n in getattr(self, "_init_extra", ())})
-
-def _set_state(self:EvictingCache, st):
-    "Rebuild the cache from `state` (a version-2 dict, or the version-1 list of the first release)."
-    if isinstance(st, (list, tuple)) and len(st) == 6: st = _state_from_v1(st)
-    if not isinstance(st, dict) or "version" not in st:
-        raise ValueError(f"not a {type(self).__name__} state (expected a dict with a 'version'), got {type(st).__name__}")
-    if st["version"] != STATE_VERSION:
-        raise ValueError(f"{type(self).__name__} state version {st['version']}: this snapkv_nb reads versions 1 and {STATE_VERSION}")
-    need = ("keys", "values", "kept_pos", "obs_q", "obs_end", "offset", "rows", "n_kept", "tail_pos", "compressions",
-            "in_prompt", "prompt_start", "prompt_end", "due", "layer", "dtype", "config") # `extra` may be absent (empty)
-    if missing := [k for k in need if k not in st]:
-        raise ValueError(f"{type(self).__name__} state version {STATE_VERSION} lacks {missing} (a damaged or hand-made file?)")
-    tup = lambda x: tuple(x) if isinstance(x, list) else x # quantized triples come back as lists
-    opt = lambda x: None if x is None or x == -1 else int(x)
-    self.config = SnapKVConfig(**st["config"])
-    self.keys, self.values, self._kept_pos, self._obs_q = tup(st["keys"]), tup(st["values"]), st["kept_pos"], st["obs_q"]
-    self.offset, self._rows, self._n_kept = int(st["offset"]), int(st["rows"]), int(st["n_kept"])
-    self._tail_pos, self.compressions, self._prompt_start = int(st["tail_pos"]), int(st["compressions"]), int(st["prompt_start"])
-    self._obs_end, self._prompt_end, self.layer = opt(st["obs_end"]), opt(st["prompt_end"]), opt(st["layer"])
-    self._in_prompt, self._due, self._holds = bool(st["in_prompt"]), st["due"] or None, 0
-    self._dtype = getattr(mx, st["dtype"]) if st["dtype"] else None
-    for n in getattr(self, "_init_extra", ()): setattr(self, n, (st.get("extra") or {}).get(n, getattr(type(self), n)))
+    n = _check_count("n", n)
+    last = self._last_call
+    verify = (last is not None and not last[2] and last[1] > 1 and self._in_prompt and not self._announced
+              and not self._holds and self._due is None) # a speculative step: the last token and the drafts
+    if verify and last[0] == self._prompt_start: verify = self._in_prompt = False # a later step: no prompt at all
+    elif verify: self._last_call, self._prompt_end, self._due = None, last[0] + 1, "prompt" # the prompt ended there
+    n = min(n, self._rows - self._n_kept)
+    if n > 0:
+        self._rows -= n; self.offset -= n
+        if self._obs_end is not None and self._obs_end > self.offset: # the rolled-back tokens' queries go too
+            q = self._obs_queries()
+            q = q[..., :max(q.shape[2] - (self._obs_end - self.offset), 0), :]
+            self._obs, self._obs_end = ([q], self.offset) if q.shape[2] else ([], None)
+        if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
+        if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
+    if verify and self._due is not None: self._compress_now()
+    return max(n, 0)
 
 # %% ../nbs/01_cache.ipynb #3fd21f61
-def _state_from_v1(v:list) -> dict:
-    "A version-1 state (`[keys, values, kept_pos, obs_q, scalars, config values]`) as a version-2 dict."
-    k, vv, kept, obs, s, cfg = v
-    (offset, rows, n_kept, tail, comp), prefilling, due, dtype = (int(x) for x in s[:5]), bool(s[5]), bool(s[6]), s[7]
-    names = [f.name for f in fields(SnapKVConfig)][:len(cfg)]
-    return dict(version=STATE_VERSION, keys=k, values=vv, kept_pos=kept, obs_q=obs, obs_end=offset if obs is not None else -1,
-                offset=offset, rows=rows, n_kept=n_kept, tail_pos=tail, compressions=comp, in_prompt=prefilling or due,
-                prompt_start=0, prompt_end=offset if due else -1, due="prompt" if due else "", layer=-1, dtype=dtype,
-                config=dict(zip(names, cfg)), extra={})
+def _check_state(cls:type, st:dict) -> dict:
+    "`st` if it is a consistent state of version `STATE_VERSION`, else a `ValueError` saying what is wrong."
+    bad = lambda why: ValueError(f"damaged {cls.__name__} state: {why}")
+    need = ("keys", "values", "kept_pos", "obs_q", "obs_end", "offset", "rows", "n_kept", "tail_pos", "compressions",
+            "in_prompt", "prompt_start", "prompt_end", "due", "layer", "dtype", "config")
+    if missing := [k for k in need if k not in st]: raise bad(f"it lacks {missing}")
+    ints = {k: st[k] for k in ("offset", "rows", "n_kept", "tail_pos", "compressions", "prompt_start", "prompt_end",
+                               "obs_end", "layer")}
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()): raise bad(f"non-integer fields {ints}")
+    off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
+    if not 0 <= n_kept <= rows <= off: raise bad(f"needs 0 <= n_kept <= rows <= offset, got {n_kept}, {rows}, {off}")
+    if tail + rows - n_kept != off: raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows != offset {off}")
+    if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
+    if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
+    arrays = [x for name in ("keys", "values") for x in (st[name] if isinstance(st[name], (list, tuple)) else [st[name]])]
+    if rows == 0 and st["keys"] is None: return st
+    if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays): raise bad("keys/values must be [B, H, rows, D] arrays")
+    if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
+        raise bad(f"keys/values shapes {[a.shape for a in arrays]} do not hold {rows} rows of one [B, H]")
+    kp = st["kept_pos"]
+    if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
+        raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
+    if kp is not None:
+        if kp.shape != arrays[0].shape[:2] + (n_kept,): raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
+        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail): raise bad(f"kept positions outside 0..{tail - 1}")
+    return st
 
 # %% ../nbs/01_cache.ipynb #c5e41265
-EvictingCache.state = property(_get_state, _set_state, doc="The cache's full state (a dict with a schema `version`), for mlx-lm's save/load.")
+def _set_state(self:EvictingCache, st):
+    "Rebuild the cache from `state` (checked first; earlier versions are read by `compat.upgrade_state`)."
+    from snapkv_nb.compat import upgrade_state
+    st = _check_state(type(self), upgrade_state(type(self), st, STATE_VERSION))
+    tup = lambda x: tuple(x) if isinstance(x, list) else x # quantized triples come back as lists
+    opt = lambda x: None if x is None or x == -1 else int(x)
+    cfg = SnapKVConfig(**st["config"])
+    capture = tuple(st.get("capture") or ())
+    self.__init__(cfg, **({n: (st.get("extra") or {}).get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())}))
+    self.keys, self.values, self._kept_pos = tup(st["keys"]), tup(st["values"]), st["kept_pos"]
+    self._obs = [] if st["obs_q"] is None else [st["obs_q"]]
+    self.offset, self._rows, self._n_kept = st["offset"], st["rows"], st["n_kept"]
+    self._tail_pos, self.compressions, self._prompt_start = st["tail_pos"], st["compressions"], st["prompt_start"]
+    self._obs_end, self._prompt_end, self.layer = opt(st["obs_end"]), opt(st["prompt_end"]), opt(st["layer"])
+    self._in_prompt, self._due, self._announced = bool(st["in_prompt"]), st["due"] or None, bool(st.get("announced"))
+    last = st.get("last_call") or [-1, -1, False]
+    self._last_call = None if last[0] == -1 else (int(last[0]), int(last[1]), bool(last[2]))
+    self._prompts = int(st.get("prompts", 0))
+    self._dtype = getattr(mx, st["dtype"]) if st["dtype"] else None
+    self._capture = hooks.lease_query_capture(self, capture)
+
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
                                     doc="The class name and state schema version.")
-def _register(cls:type): # an EvictingCache subclass
-    "Make `cls` findable by `load_prompt_cache` (by name, in `mlx_lm.models.cache`), never shadowing one of mlx-lm's classes."
-    old = getattr(_mlc, cls.__name__, None)
-    if old is None or getattr(old, "_snapkv_capture", False): setattr(_mlc, cls.__name__, cls)
 
-for _c in (EvictingCache, *CACHE_CLASSES.values()): _register(_c)
-EvictingCache.__init_subclass__ = classmethod(lambda cls, **kw: _register(cls)) # subclasses defined later (a user's own) too
+def _family(cls:type=None) -> list:
+    "`EvictingCache` and every subclass defined so far."
+    cls = cls or EvictingCache
+    return [cls] + [s for sub in cls.__subclasses__() for s in _family(sub)]
+
+def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_prompt_cache`
+                      return_metadata:bool=False, # also return the metadata saved with it
+                     ):
+    "mlx-lm's `load_prompt_cache`, with the evicting cache family findable by name for the duration of the load."
+    from mlx_lm.models.cache import load_prompt_cache as load
+    with hooks.registered(_family()): return load(file_name, return_metadata=return_metadata)
 
 # %% ../nbs/01_cache.ipynb #92bcf1d9
 @patch
@@ -787,16 +709,18 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
         ) -> EvictingCache:
     "An independent, validated copy of this cache, optionally as another family class with some settings changed."
     cls = type(self) if cls is None else cls
-    if not (isinstance(cls, type) and issubclass(cls, EvictingCache)): raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
+    if not (isinstance(cls, type) and issubclass(cls, EvictingCache)):
+        raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
     extra = {n: changes.pop(n) for n in getattr(cls, "_init_extra", ()) if n in changes}
-    cfg = _changed(self.config, **changes)
+    cfg = changed(self.config, **changes)
     if self.quantized and (cfg.kv_bits, cfg.kv_group_size) != (self.config.kv_bits, self.config.kv_group_size):
         raise ValueError("the rows are stored quantized: `kv_bits` and `kv_group_size` cannot change")
     if cfg.kv_bits is not None and self.keys is not None and not self.quantized:
         dims = [x.shape[-1] for x in self.keys_and_values()]
-        if any(d % cfg.kv_group_size for d in dims): raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the head dims {dims}")
+        if any(d % cfg.kv_group_size for d in dims):
+            raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the head dims {dims}")
     for n, x in extra.items(): _check_count(n, x)
-    st = self.state
+    st = _get_state(self)
     st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
     new = cls.from_state(st)
     new.layer = self.layer
@@ -830,59 +754,29 @@ def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches 
     "One batch (B = sum of theirs) of class `cls` holding `caches`; settings are the first cache's."
     caches = list(caches)
     if not caches: raise ValueError("merge: no caches given")
-    if not all(getattr(c, "_snapkv_capture", False) for c in caches): raise TypeError("merge: every cache must be an EvictingCache")
+    if not all(getattr(c, "_snapkv_capture", False) for c in caches):
+        raise TypeError("merge: every cache must be an EvictingCache")
     if any(c.empty() for c in caches): raise ValueError("merge: a cache is empty")
     if any(c._in_prompt or c._due is not None for c in caches):
         raise ValueError("merge: compress every cache before merging (a prompt is still open)")
     q = lambda c: (c.config.kv_bits, c.config.kv_group_size) if c.quantized else None
     if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
         raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
-    c0, sts = caches[0], [c.state for c in caches]
+    c0, sts = caches[0], [_get_state(c) for c in caches]
     st = dict(sts[0], obs_q=None) # the first cache's settings, its class's own (`extra`) too
     cat = lambda *xs: mx.concatenate(xs, axis=0)
     for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
     st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
     return cls.from_state(st)
 
-# %% ../nbs/01_cache.ipynb #d4ccdef5
-_D = SnapKVConfig() # the defaults
-
-@dataclass
-class KVCacheConfig:
-    "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`); defaults are `SnapKVConfig`'s."
-    method:str="snapkv" # only "snapkv"
-    head_dim:Optional[int]=None # accepted for compatibility, unused
-    snap_budget:int=_D.budget # rows kept per head
-    snap_obs_window:int=_D.window # observation window
-    snap_n_sink:int=_D.n_sink # sink positions always kept
-    snap_kernel_size:int=_D.kernel_size # pooling kernel
-    snap_pooling:str=_D.pooling # pooling kind
-    snap_scorer:str=_D.scorer # "query", "key" or "auto"
-    kv_bits:Optional[int]=_D.kv_bits # quantize kept rows
-    kv_group_size:int=_D.kv_group_size # quantization group size
-    def __post_init__(self):
-        if self.method != "snapkv": raise ValueError(f"`method` must be 'snapkv', got {self.method!r}")
-
-    def snapkv_config(self) -> SnapKVConfig:
-        "The equivalent `SnapKVConfig` (validated)."
-        return SnapKVConfig(budget=self.snap_budget, window=self.snap_obs_window, n_sink=self.snap_n_sink,
-                            kernel_size=self.snap_kernel_size, pooling=self.snap_pooling, scorer=self.snap_scorer,
-                            kv_bits=self.kv_bits, kv_group_size=self.kv_group_size)
-
-class KVCacheBuilder:
-    "Reference-design builder: `KVCacheBuilder.for_model(model, config)` → a prompt cache list."
-    @staticmethod
-    def for_model(model:nn.Module, # an mlx-lm model
-                  config:KVCacheConfig, # the reference design's settings
-                 ) -> list:
-        "A SnapKV prompt cache for `model` from a `KVCacheConfig`."
-        if not isinstance(config, KVCacheConfig): raise TypeError(f"`config` must be a KVCacheConfig, got {type(config).__name__}")
-        return make_snapkv_cache(model, config.snapkv_config())
-
 # %% ../nbs/01_cache.ipynb #a4343805
+_MOVED = {"tiny_llama": "testing", "tiny_tokenizer": "testing", "KVCacheConfig": "compat", "KVCacheBuilder": "compat",
+          "PREFILL_MODES": "settings", "SCORERS": "settings", "KV_BITS": "settings",
+          "install_query_capture": "hooks", "remove_query_capture": "hooks", "query_capture": "hooks"}
+
 def __getattr__(name:str):
-    "Names that moved to `snapkv_nb.testing`, still importable from here."
-    if name in ("tiny_llama", "tiny_tokenizer"):
-        from snapkv_nb import testing
-        return getattr(testing, name)
+    "Names that moved to other modules, still importable from here."
+    if name in _MOVED:
+        import importlib
+        return getattr(importlib.import_module(f"snapkv_nb.{_MOVED[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

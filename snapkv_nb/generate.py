@@ -5,7 +5,6 @@
 # %% ../nbs/05_generate.ipynb #f702150c
 from __future__ import annotations
 import sys, time
-from contextlib import contextmanager
 from typing import Any, Callable, Generator, List, Optional, Union
 
 import mlx.core as mx
@@ -13,57 +12,39 @@ import mlx.nn as nn
 from mlx.utils import tree_map
 from mlx_lm.generate import (GenerationResponse, generation_stream, maybe_quantize_kv_cache, wired_limit,
                              DEFAULT_QUANTIZED_KV_START)
-from mlx_lm.models.cache import KVCache
 from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
-from .scoring import obs_window_attention_scores, snap_select_indices
-from .cache import PREFILL_MODES, SnapKVConfig, EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
+from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
+from .settings import PREFILL_MODES, PROBE_AT, PrefillConfig, config_from
+from .cache import EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
+from . import hooks
 
 # %% auto #0
-__all__ = ['PROBE_AT', 'snapkv_layers', 'prefill_settings', 'prefill_spans', 'probe_queries', 'snapshot', 'restore',
-           'probe_scores', 'guided_step', 'prefill', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held',
-           'MemoryProgress']
+__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'probe_scores', 'guided_step', 'prefill',
+           'driver_config', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
-PROBE_AT = ("chunk", "final")
-
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
                  ) -> list: # indices of the layers whose cache is an `EvictingCache`
     "The layers whose cache evicts (SnapKV and its family)."
     return [i for i, c in enumerate(caches) if isinstance(c, EvictingCache)]
 
-def _check_int(name:str, v, lo:int=1) -> int:
-    "`v` as an int >= `lo`, or a TypeError/ValueError naming `name`."
-    if isinstance(v, bool) or not isinstance(v, int): raise TypeError(f"{name} must be an int, got {type(v).__name__} {v!r}")
-    if v < lo: raise ValueError(f"{name} must be >= {lo}, got {v}")
-    return v
-
 def prefill_settings(caches:list, # a prompt cache
-                     mode:Optional[str]=None, # "exact", "chunked" or "guided"; None: the caches' `SnapKVConfig.prefill`
-                     prefill_budget:Optional[int]=None, # rows per head kept between guided chunks (>= budget); None: config's, else 2 * budget
-                     prefill_chunk:Optional[int]=None, # prompt tokens per chunk (chunked, guided); None: config's
-                     probe_len:Optional[int]=None, # prompt tokens (from the end) run as the probe; None: config's
-                     probe_at:str="chunk", # the probe's positions: "chunk" (right after the chunk) or "final" (its true positions)
-                     prefill_step_size:int=2048, # tokens per model call in exact mode (mlx-lm's name)
-                    ) -> dict: # the settings the driver uses
-    "The prefill settings for `caches`: the arguments given, else the SnapKV layers' config; validated before anything runs."
+                     config:Optional[PrefillConfig]=None, # the driver's settings (or give them by name)
+                     **settings, # `PrefillConfig` settings by name (prefill="guided", prefill_budget=..., ...)
+                    ) -> PrefillConfig:
+    "The driver's settings for `caches`, checked against the caches' own before anything runs."
+    cfg = config_from(PrefillConfig, config, settings)
     ev = [caches[i] for i in snapkv_layers(caches)]
-    cfg = ev[0].config if ev else SnapKVConfig()
-    if any(c.config != cfg for c in ev): raise ValueError("the SnapKV layers of caches have different configs; the driver needs one")
-    mode = cfg.prefill if mode is None else mode
-    if mode not in PREFILL_MODES: raise ValueError(f"mode must be one of {PREFILL_MODES}, got {mode!r}")
-    if ev and (mode == "chunked") != cfg.compress_per_chunk:
-        raise ValueError(f"mode={mode!r} but the caches were made with prefill={cfg.prefill!r}: per-chunk compression is "
-                         "the caches' own setting; make them with `make_snapkv_cache(model, prefill=...)`")
-    if probe_at not in PROBE_AT: raise ValueError(f"probe_at must be one of {PROBE_AT}, got {probe_at!r}")
-    pb = cfg.prefill_budget if prefill_budget is None else prefill_budget
-    pb = 2 * cfg.budget if pb is None else _check_int("prefill_budget", pb)
-    if pb < cfg.budget: raise ValueError(f"prefill_budget ({pb}) must be >= budget ({cfg.budget})")
-    chunk = _check_int("prefill_chunk", cfg.prefill_chunk if prefill_chunk is None else prefill_chunk)
-    plen = _check_int("probe_len", cfg.probe_len if probe_len is None else probe_len)
-    return dict(mode=mode if ev else "exact", prefill_budget=pb, prefill_chunk=chunk, probe_len=plen, probe_at=probe_at,
-                prefill_step_size=_check_int("prefill_step_size", prefill_step_size), window=cfg.window, budget=cfg.budget)
+    if not ev:
+        if cfg.prefill != "exact": raise ValueError(f"prefill={cfg.prefill!r} needs SnapKV layers in the prompt cache")
+        return cfg
+    if any(c.config != ev[0].config for c in ev): raise ValueError("the SnapKV layers have different configs; the driver needs one")
+    budget = ev[0].config.budget
+    if cfg.rows_between_chunks(budget) < budget:
+        raise ValueError(f"`prefill_budget` ({cfg.prefill_budget}) must be >= the caches' budget ({budget}) or None")
+    return cfg
 
 # %% ../nbs/05_generate.ipynb #eede166c
 def prefill_spans(n:int, # prompt (turn) length in tokens
@@ -74,7 +55,7 @@ def prefill_spans(n:int, # prompt (turn) length in tokens
                   window:int=8, # observation window (guided: the tail holds it)
                  ) -> list: # [(start, end, kind)], kind "probe", "compress", "plain" or "end"
     "The driver's schedule for `n` prompt tokens: contiguous spans, the last token alone as `\"end\"`."
-    _check_int("n", n)
+    if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1, got {n}")
     if mode not in PREFILL_MODES: raise ValueError(f"mode must be one of {PREFILL_MODES}, got {mode!r}")
     m, spans, start = n - 1, [], 0
     if mode == "guided":
@@ -87,38 +68,6 @@ def prefill_spans(n:int, # prompt (turn) length in tokens
         end = min(start + size, m)
         spans.append((start, end, kind)); start = end
     return spans + [(m, n, "end")]
-
-# %% ../nbs/05_generate.ipynb #2a22fd13
-def _unwrapped(fn:Callable) -> Callable:
-    "The innermost function under query-capture wrappers (`_snapkv_original`) and `functools.wraps` (`__wrapped__`)."
-    while True:
-        inner = getattr(fn, "_snapkv_original", None) or getattr(fn, "__wrapped__", None)
-        if inner is None or inner is fn: return fn
-        fn = inner
-
-def _model_modules(model:nn.Module) -> list:
-    "The modules `model`'s classes are defined in."
-    names = sorted({type(m).__module__ for _, m in model.named_modules()} | {type(model).__module__})
-    return [sys.modules[n] for n in names if n in sys.modules]
-
-@contextmanager
-def probe_queries(model:nn.Module, # an mlx-lm model
-                 ):
-    "Inside the block, record `{id(cache): queries}` ([B, H_q, S, D], post-RoPE) for every SnapKV layer's attention call."
-    got, saved = {}, []
-    for mod in _model_modules(model):
-        fn = getattr(mod, "scaled_dot_product_attention", None)
-        if fn is None or not callable(fn): continue
-        def wrapped(queries, keys, values, *args, _fn=fn, _raw=_unwrapped(fn), **kwargs):
-            cache = kwargs.get("cache", args[0] if args else None)
-            if not isinstance(cache, EvictingCache): return _fn(queries, keys, values, *args, **kwargs)
-            got[id(cache)] = queries
-            return _raw(queries, keys, values, *args, **kwargs)
-        saved.append((mod, fn))
-        setattr(mod, "scaled_dot_product_attention", wrapped)
-    try: yield got
-    finally:
-        for mod, fn in reversed(saved): setattr(mod, "scaled_dot_product_attention", fn)
 
 # %% ../nbs/05_generate.ipynb #2826ecdb
 def snapshot(c, # a non-evicting mlx-lm cache (KVCache, RotatingKVCache, ...)
@@ -157,7 +106,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
                 prefill_budget:int, # rows per head to keep
                 probe_at:str="chunk", # "chunk": positions right after the chunk; "final": `final_offset`
                 final_offset:Optional[int]=None, # the probe's true first position (probe_at="final")
-               ) -> dict: # {"peak_rows": rows per head with the probe in, "evicted": rows evicted per head (max over layers)}
+               ) -> dict: # {"peak_rows": rows per head with the probe in, "evicted": rows evicted per head (max)}
     "Score the rows with the probe's queries, keep `prefill_budget` per head, and leave no trace of the probe."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("guided prefill needs SnapKV layers in caches")
@@ -167,12 +116,13 @@ def guided_step(model:nn.Module, # an mlx-lm model
     offsets = {i: caches[i].offset for i in ev}
     if probe_at == "final":
         for i in ev: caches[i].offset = final_offset
-    with hold(caches), probe_queries(model) as got: model(probe, cache=caches) # the logits are never evaluated
+    with hold(caches), hooks.recording(model) as got: model(probe, cache=caches) # logits never evaluated
     peak, evicted = max(caches[i].size() for i in ev), 0
     for i in ev:
         c = caches[i]
         if id(c) not in got:
-            raise RuntimeError(f"layer {i}: the probe's queries were not seen (its attention does not call mlx-lm's scaled_dot_product_attention)")
+            raise RuntimeError(f"layer {i}: the probe's queries were not seen "
+                               "(its attention does not call mlx-lm's scaled_dot_product_attention)")
         s = probe_scores(c, got[id(c)])
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
         c.offset = offsets[i]
@@ -187,39 +137,39 @@ def _as_ids(prompt_ids) -> mx.array:
     "Prompt token ids as a [B, n] int array (a list, a [n] or a [B, n] array)."
     ids = prompt_ids if isinstance(prompt_ids, mx.array) else mx.array(prompt_ids)
     if ids.ndim == 1: ids = ids[None]
-    if ids.ndim != 2 or ids.shape[1] == 0: raise ValueError(f"prompt_ids must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
+    if ids.ndim != 2 or ids.shape[1] == 0:
+        raise ValueError(f"prompt_ids must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
     return ids
 
 def prefill(model:nn.Module, # an mlx-lm model
             prompt_ids, # the prompt (turn): token ids, [n] or [B, n]
             caches:list, # its prompt cache (e.g. `make_snapkv_cache(model)`), possibly holding earlier turns
+            config:Optional[PrefillConfig]=None, # the driver's settings (or give them by name)
             *,
-            mode:Optional[str]=None, # "exact", "chunked" or "guided"; None: the caches' `SnapKVConfig.prefill`
-            prefill_budget:Optional[int]=None, # guided: rows per head kept between chunks (None: config's, else 2 * budget)
-            prefill_chunk:Optional[int]=None, # chunked / guided: tokens per chunk (None: config's)
-            probe_len:Optional[int]=None, # guided: the prompt's last tokens run as the probe (None: config's)
-            probe_at:str="chunk", # guided: the probe's positions, "chunk" or "final"
-            prefill_step_size:int=2048, # exact: tokens per model call
             prompt_progress_callback:Optional[Callable[[int, int], Any]]=None, # called with (tokens processed, total)
+            **settings, # `PrefillConfig` settings by name: prefill="guided", prefill_budget=..., prefill_chunk=...
            ) -> mx.array: # [B, vocab] logits of the last prompt token
-    "Feed one prompt into `caches` and compress it as `mode` says; returns the last token's logits."
-    s = prefill_settings(caches, mode, prefill_budget, prefill_chunk, probe_len, probe_at, prefill_step_size)
+    "Feed one prompt into `caches` and compress it as the settings say; returns the last token's logits."
+    s = prefill_settings(caches, config, **settings)
     ids = _as_ids(prompt_ids)
-    n = ids.shape[1]
-    spans = prefill_spans(n, s["mode"], s["prefill_chunk"], s["prefill_step_size"], s["probe_len"], s["window"])
-    ev = snapkv_layers(caches)
+    n, ev = ids.shape[1], snapkv_layers(caches)
+    spans = prefill_spans(n, s.prefill, s.prefill_chunk, s.prefill_step_size, s.probe_len,
+                          caches[ev[0]].config.window if ev else 1)
     start = caches[ev[0]].offset if ev else 0
-    probe = ids[:, n - s["probe_len"]:] if s["mode"] == "guided" else None
+    probe = ids[:, n - s.probe_len:] if s.prefill == "guided" else None
     progress = prompt_progress_callback or (lambda *_: None)
     progress(0, n)
+    expect_prompt(caches, n)
     announced, logits = False, None
     for a, b, kind in spans:
         if kind == "probe":
             with hold(caches): model(ids[:, a:b], cache=caches)
-            guided_step(model, caches, probe, s["prefill_budget"], s["probe_at"], start + n - probe.shape[1])
+            guided_step(model, caches, probe, s.rows_between_chunks(caches[ev[0]].config.budget), s.probe_at,
+                        start + n - probe.shape[1])
         else:
             if not announced: expect_prompt(caches, n - a); announced = True
             out = model(ids[:, a:b], cache=caches)
+            if kind == "compress": compress(caches, end_prompt=False)
             if kind == "end": logits = out[:, -1]
         mx.eval([c.state for c in caches], [] if logits is None else logits)
         if b < n: mx.clear_cache()
@@ -227,7 +177,17 @@ def prefill(model:nn.Module, # an mlx-lm model
     return logits
 
 # %% ../nbs/05_generate.ipynb #fc32d820
-_prefill = prefill # `generate_step` takes a `prefill` argument (the mode), like `SnapKVConfig`
+_prefill = prefill # `generate_step` takes a `prefill` argument (the mode), like `PrefillConfig`
+
+def driver_config(prefill:Union[str, PrefillConfig, None]=None, # a mode, a ready `PrefillConfig`, or None (exact)
+                  **settings, # the other `PrefillConfig` settings; None means "the default"
+                 ) -> PrefillConfig:
+    "The driver's settings from `generate_step`-style arguments (a config, or a mode and settings; not both)."
+    given = {k: v for k, v in settings.items() if v is not None}
+    if isinstance(prefill, PrefillConfig):
+        if set(given) - {"prefill_step_size"}: raise ValueError(f"give either prefill=PrefillConfig(...) or {sorted(given)}")
+        return prefill
+    return config_from(PrefillConfig, None, {**given, **({} if prefill is None else dict(prefill=prefill))})
 
 def generate_step(prompt:mx.array, # [n] prompt token ids
                   model:nn.Module, # an mlx-lm model
@@ -237,33 +197,30 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
                   sampler:Optional[Callable]=None, # logprobs -> token (default greedy)
                   logits_processors:Optional[list]=None, # (tokens, logits) -> logits, applied in order
                   max_kv_size:Optional[int]=None, # not supported (SnapKV bounds the cache)
-                  prompt_cache:Optional[list]=None, # the prompt cache (default: `make_snapkv_cache(model)`), updated in place
-                  prefill_step_size:int=2048, # tokens per call in exact mode
+                  prompt_cache:Optional[list]=None, # the prompt cache (default: `make_snapkv_cache(model)`), updated
+                  prefill_step_size:Optional[int]=None, # exact: tokens per call (None: `PrefillConfig`'s, 2048)
                   kv_bits:Optional[int]=None, # quantize the caches with this many bits after `quantized_kv_start` tokens
                   kv_group_size:int=64, # quantization group size
                   quantized_kv_start:int=DEFAULT_QUANTIZED_KV_START, # tokens before quantizing
                   prompt_progress_callback:Optional[Callable]=None, # (processed, total) during the prompt
                   input_embeddings:Optional[mx.array]=None, # not supported
-                  prefill:Optional[str]=None, # "exact", "chunked" or "guided" (None: the caches' config)
-                  prefill_budget:Optional[int]=None, # guided: rows kept between chunks
-                  prefill_chunk:Optional[int]=None, # chunked / guided: tokens per chunk
-                  probe_len:Optional[int]=None, # guided: probe length
-                  probe_at:str="chunk", # guided: "chunk" or "final"
+                  prefill:Union[str, PrefillConfig, None]=None, # "exact", "chunked", "guided", or a `PrefillConfig`
+                  **prefill_settings, # prefill_budget, prefill_chunk, probe_len, probe_at (`PrefillConfig`)
                  ) -> Generator: # (token id, logprobs [vocab]) per generated token
     "mlx-lm's `generate_step` with the prompt fed by the SnapKV prefill driver."
     if input_embeddings is not None: raise NotImplementedError("input_embeddings are not supported by snapkv_nb's generate_step")
-    if max_kv_size is not None: raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
+    if max_kv_size is not None:
+        raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
+    cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
     prompt = prompt if isinstance(prompt, mx.array) else mx.array(prompt)
-    if prompt.ndim != 1 or prompt.size == 0: raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
+    if prompt.ndim != 1 or prompt.size == 0:
+        raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
     if prompt_cache is None: prompt_cache = make_snapkv_cache(model)
-    sampler = sampler or greedy_sampler
-    tokens = prompt
-    quantize = lambda: maybe_quantize_kv_cache(prompt_cache, quantized_kv_start, kv_group_size, kv_bits)
+    sampler, tokens = sampler or greedy_sampler, prompt
 
     def _sample(logits):
-        nonlocal tokens
         for proc in logits_processors or []: logits = proc(tokens, logits)
-        quantize()
+        maybe_quantize_kv_cache(prompt_cache, quantized_kv_start, kv_group_size, kv_bits)
         logprobs = logits - mx.logsumexp(logits, keepdims=True)
         return sampler(logprobs), logprobs.squeeze(0)
 
@@ -275,10 +232,7 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
             return _sample(logits)
 
     with mx.stream(stream):
-        logits = _prefill(model, prompt, prompt_cache, mode=prefill, prefill_budget=prefill_budget,
-                          prefill_chunk=prefill_chunk, probe_len=probe_len, probe_at=probe_at,
-                          prefill_step_size=prefill_step_size, prompt_progress_callback=prompt_progress_callback)
-        y, logprobs = _sample(logits)
+        y, logprobs = _sample(_prefill(model, prompt, prompt_cache, cfg, prompt_progress_callback=prompt_progress_callback))
     mx.async_eval(y, logprobs)
     n = 0
     while True:
