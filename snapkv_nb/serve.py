@@ -102,7 +102,7 @@ def parse_body(raw:bytes) -> dict:
     if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
     return body
 
-# %% ../nbs/31_serve.ipynb #ccheck
+# %% ../nbs/31_serve.ipynb #ccheck01
 def _int(body:dict, name:str, lo:int, hi:int):
     "`body[name]` (when present and not null) as an int in lo..hi, else a 400 naming it."
     v = body.get(name)
@@ -111,6 +111,22 @@ def _int(body:dict, name:str, lo:int, hi:int):
         raise RequestError(400, f"{name} must be an integer in {lo}..{hi}, got {json.dumps(v)[:40]}")
     return v
 
+
+def _check_prompt(body:dict, path:str):
+    "A completion's prompt is a string; a chat's messages are objects with a role and text content (no images)."
+    if path == "/v1/completions":
+        if not isinstance(body.get("prompt"), str): raise RequestError(400, "prompt must be a string")
+        return
+    msgs = body.get("messages")
+    if not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) and isinstance(m.get("role"), str) for m in msgs):
+        raise RequestError(400, "messages must be a non-empty list of objects with a role")
+    for m in msgs: # text only: mlx-lm would fetch an image part's http(s) URL from the server (and this model reads none)
+        c = m.get("content")
+        if not (c is None or isinstance(c, str) or isinstance(c, list) and all(
+                isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) for p in c)):
+            raise RequestError(400, "a message's content must be a string or a list of text parts (no images here)")
+
+# %% ../nbs/31_serve.ipynb #ccheck02
 def check_request(body:dict, # the parsed request (`parse_body`)
                   path:str, # "/v1/completions", "/v1/chat/completions" or "/chat/completions"
                   vocab_size:int, # token ids are 0 .. vocab_size-1 (the model's logits)
@@ -137,12 +153,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
                 raise RequestError(400, f"logit_bias: token id {str(k)[:20]!r} is not in 0..{vocab_size - 1}")
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise RequestError(400, f"logit_bias: the bias of token {k} must be a number")
-    if path == "/v1/completions" and not isinstance(body.get("prompt"), str):
-        raise RequestError(400, "prompt must be a string")
-    if path != "/v1/completions":
-        msgs = body.get("messages")
-        if not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) and isinstance(m.get("role"), str) for m in msgs):
-            raise RequestError(400, "messages must be a non-empty list of objects with a role")
+    _check_prompt(body, path)
     for name, typ in (("chat_template_kwargs", dict), ("role_mapping", dict), ("tools", list)):
         if body.get(name) is not None and not isinstance(body[name], typ):
             raise RequestError(400, f"{name} must be {'an object' if typ is dict else 'a list'}")
