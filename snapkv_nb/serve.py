@@ -4,7 +4,7 @@
 
 # %% ../nbs/31_serve.ipynb #f659a974
 from __future__ import annotations
-import argparse, hashlib, hmac, ipaddress, io, json, logging, math, re, select, signal, socket, sys, threading, types
+import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading, types
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -385,6 +385,7 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
         if failures: raise UsageError(f"--model: cannot load {state['model_arg'] or 'the default model'}: {one_line(failures[0])}")
         s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
         state["handler"] = handler_class(srv.APIHandler, s)
+        state["served"] = True
         print(f"snapkv serve: {state['banner']}; batching off (one request at a time); "
               f"listening on http://{host}:{port}", file=sys.stderr, flush=True)
         httpd.serve_forever()
@@ -446,7 +447,7 @@ def check_serve_args(ns:argparse.Namespace) -> None:
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
-    "`snapkv serve`: mlx-lm's OpenAI-compatible server (`mlx_lm.server`) with SnapKV caches and SnapKV's driver."
+    "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and SnapKV's driver; after serving, exits the process."
     import mlx_lm.server as srv
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns):
@@ -481,6 +482,9 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     except SystemExit as e: # -h/--help
         return e.code if isinstance(e.code, int) else 0
     except KeyboardInterrupt: pass
+    if state.get("served"): # MLX's CPU build may abort in its static teardown once a generation thread has run
+        logging.shutdown(); sys.stdout.flush(); sys.stderr.flush() # ("terminate called without ...", status -6;
+        os._exit(0) # plain mlx_lm.server too): after serving, the process ends here, its output flushed
     return 0
 
 if __name__ == "__main__":
