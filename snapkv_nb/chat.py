@@ -52,7 +52,8 @@ class ChatSession:
         tok = self.tokenizer
         if getattr(tok, "chat_template", None) is None: # a base model: completion-style turns, "... Answer: <answer>"
             if self.seen and self.messages[-1]["role"] == "user": # continue the exact tokens held (as mlx_lm.chat does)
-                return self.seen + list(tok.encode(f"\n\n{self.messages[-1]['content']}\nAnswer:", add_special_tokens=False))
+                turn = f"\n\n{self.messages[-1]['content']}\nAnswer:"
+                return self.seen + list(tok.encode(turn, add_special_tokens=False))
             text = "".join(f"{m['content']}\nAnswer:" if m["role"] == "user" else f" {m['content'].strip()}\n\n"
                            for m in self.messages if m["role"] != "system")
             return list(tok.encode(text))
@@ -78,7 +79,7 @@ def ask(self:ChatSession, text:str, # the user's message
         sampler=None, # an mlx-lm sampler (None: greedy)
         out=None, # where to stream the answer (None: nowhere)
        ) -> dict: # text, tokens read and generated, tokens/s, and `kv_report`'s counts (rows: the largest per layer)
-    "One turn: add the message, read the new tokens through the package's driver, generate the answer into the same cache."
+    "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
     self.messages.append({"role": "user", "content": text})
     ids = self.prompt_ids()
     new = self._new_tokens(ids)
@@ -108,8 +109,10 @@ def chat_parser() -> argparse.ArgumentParser:
     p.prog, p.description = "snapkv chat", "Chat with an LLM whose KV cache SnapKV keeps at --budget rows per head"
     p.set_defaults(model=None)
     for a in p._actions:
-        if a.dest == "model": a.help = "mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo (default: the embedded SmolLM2-135M-Instruct)"
-    p.add_argument("--file", default=None, help="a text file whose contents start the conversation (sent with the first message)")
+        if a.dest == "model": a.help = ("mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo "
+                                        "(default: the embedded SmolLM2-135M-Instruct)")
+    p.add_argument("--file", default=None,
+                   help="a text file whose contents start the conversation (sent with the first message)")
     add_cache_flags(p)
     def error(message): raise UsageError(message)
     p.error = error
@@ -119,7 +122,8 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
     cfg, prefill = serve_config(args)
     check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
-    for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline), ("--trust-remote-code", args.trust_remote_code)):
+    for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
+                    ("--trust-remote-code", args.trust_remote_code)):
         if v: raise UsageError(f"{flag} is not supported by snapkv chat")
     if args.max_kv_size is not None and cfg is not None:
         raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
@@ -154,7 +158,8 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)
-        session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt, prefill=prefill)
+        session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt,
+                              prefill=prefill)
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
@@ -162,11 +167,15 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         return e.code if isinstance(e.code, int) else 0
     from mlx_lm.sample_utils import make_sampler
     if args.seed is not None: mx.random.seed(args.seed)
-    sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold, xtc_probability=args.xtc_probability,
+    sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
+                           xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
-    what = "full cache (no eviction)" if cfg is None else f"SnapKV budget {cfg.budget} rows per head (window {cfg.window})"
-    print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
-    if doc is not None: print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
+    what = ("full cache (no eviction)" if cfg is None else
+            f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
+    print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
+          file=stdout)
+    if doc is not None:
+        print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
     pending = doc
     while True:
         print(">> ", end="", file=stdout, flush=True)
@@ -178,7 +187,9 @@ def chat_main(argv:list, # arguments after `snapkv chat`
             session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
             pending = doc
             print("[conversation reset]", file=stdout); continue
-        if q == "h": print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout); continue
+        if q == "h":
+            print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)
+            continue
         if not q: continue
         msg = q if pending is None else f"{pending}\n\n{q}"
         pending = None

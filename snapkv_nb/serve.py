@@ -4,7 +4,8 @@
 
 # %% ../nbs/31_serve.ipynb #f659a974
 from __future__ import annotations
-import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading, types
+import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading
+import types
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,7 +27,7 @@ __all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', '
 # %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
                    ) -> argparse.ArgumentParser: # the same parser
-    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a flag the parser has stays its own), and `--full-cache`."
+    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), and `--full-cache`."
     add_config_flags(parser, SnapKVConfig)
     add_config_flags(parser, PrefillConfig)
     parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
@@ -34,15 +35,17 @@ def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm
 
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
                    ) -> argparse.ArgumentParser: # the same parser
-    "`add_cache_flags` plus the server's limits and access flags; mlx-lm's `--allowed-origins` becomes same-origin by default."
+    "`add_cache_flags`, the server's limits and access flags; mlx-lm's `--allowed-origins` defaults to same-origin."
     add_cache_flags(parser)
     parser.add_argument("--max-tokens-limit", type=int, default=4096,
                         help="largest max_tokens a request may ask for (default: 4096); --max-tokens is the default")
     parser.add_argument("--max-prompt-tokens", type=int, default=16384,
                         help="longest prompt in tokens a request may send (default: 16384)")
-    parser.add_argument("--allowed-hosts", type=lambda x: [h.strip().lower() for h in x.split(",") if h.strip()], default=[],
+    parser.add_argument("--allowed-hosts", default=[],
+                        type=lambda x: [h.strip().lower() for h in x.split(",") if h.strip()],
                         help="Host header names accepted besides localhost, IP addresses and --host ('*': any)")
-    parser.add_argument("--api-key", default=None, help="require 'Authorization: Bearer KEY' on every request but /health")
+    parser.add_argument("--api-key", default=None,
+                        help="require 'Authorization: Bearer KEY' on every request but /health")
     parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
     return parser
 
@@ -52,7 +55,8 @@ def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add
     flags = dict(vars(args))
     prefill = config_from_flags(PrefillConfig, flags)
     if args.full_cache:
-        if prefill.prefill != "exact": raise UsageError(f"--prefill {prefill.prefill} needs SnapKV caches (not --full-cache)")
+        if prefill.prefill != "exact":
+            raise UsageError(f"--prefill {prefill.prefill} needs SnapKV caches (not --full-cache)")
         return None, prefill
     return config_from_flags(SnapKVConfig, flags), prefill
 
@@ -63,7 +67,7 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches: logs rows/bytes per conversation, refuses inexact trims, leaves >= 1 token to feed."
+    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims, leaves a token to feed."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
@@ -73,7 +77,7 @@ class SnapKVPromptCache(LRUPromptCache):
         reused = len(tokens) - len(rest)
         if any(c.offset != reused for c in cache):
             logging.info(f"SnapKV: the cached conversation could not be trimmed back to {reused} tokens "
-                         f"(kept prompt rows are a selection, not a prefix); prefilling all {len(tokens)} tokens afresh")
+                         f"(kept prompt rows are a selection, not a prefix); prefilling all {len(tokens)} afresh")
             return None, tokens
         logging.info(f"SnapKV: request continues conversation {conversation_id(tokens[:reused])}: "
                      f"{reused} tokens cached, {len(rest)} new to prefill")
@@ -118,9 +122,10 @@ def _check_prompt(body:dict, path:str):
         if not isinstance(body.get("prompt"), str): raise RequestError(400, "prompt must be a string")
         return
     msgs = body.get("messages")
-    if not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) and isinstance(m.get("role"), str) for m in msgs):
+    if not (isinstance(msgs, list) and msgs and all(isinstance(m, dict) and isinstance(m.get("role"), str) 
+                                                    for m in msgs)):
         raise RequestError(400, "messages must be a non-empty list of objects with a role")
-    for m in msgs: # text only: mlx-lm would fetch an image part's http(s) URL from the server (and this model reads none)
+    for m in msgs: # text only: mlx-lm would fetch an image part's http(s) URL from the server (this model reads none)
         c = m.get("content")
         if not (c is None or isinstance(c, str) or isinstance(c, list) and all(
                 isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) for p in c)):
@@ -144,7 +149,8 @@ def check_request(body:dict, # the parsed request (`parse_body`)
     _int(body, "seed", 0, 2**64 - 1)
     _int(body, "top_k", 0, vocab_size)
     _int(body, "num_draft_tokens", 0, 64)
-    for name in ("repetition_context_size", "presence_context_size", "frequency_context_size"): _int(body, name, 0, 2**20)
+    for name in ("repetition_context_size", "presence_context_size", "frequency_context_size"):
+        _int(body, name, 0, 2**20)
     bias = body.get("logit_bias")
     if bias is not None:
         if not isinstance(bias, dict): raise RequestError(400, "logit_bias must be an object of token id -> number")
@@ -158,7 +164,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
         if body.get(name) is not None and not isinstance(body[name], typ):
             raise RequestError(400, f"{name} must be {'an object' if typ is dict else 'a list'}")
     stop = body.get("stop")
-    if stop is not None and not isinstance(stop, str) and not (isinstance(stop, list) and all(isinstance(s, str) for s in stop)):
+    if not (stop is None or isinstance(stop, str) or isinstance(stop, list) and all(isinstance(s, str) for s in stop)):
         raise RequestError(400, "stop must be a string or a list of strings")
     so = body.get("stream_options")
     if so is not None:
@@ -178,7 +184,7 @@ def host_allowed(header:str|None, # the request's Host header
                  bound:str, # the --host the server listens on
                  allowed:list=(), # --allowed-hosts ("*": any)
                 ) -> bool:
-    "Whether a Host header may reach the server: localhost, an IP address, --host or --allowed-hosts (no DNS rebinding)."
+    "Whether a Host header may reach the server: localhost, an IP address, --host or --allowed-hosts (no rebinding)."
     if header is None: return True # HTTP/1.0 without Host: not a browser
     name = _host_name(header)
     if "*" in allowed or name in allowed or name == bound.lower() or name == "localhost" or name.endswith(".localhost"):
@@ -211,9 +217,10 @@ def provider_class(base, # mlx-lm's `ModelProvider`
     "mlx-lm's model provider that loads the start-up model only, with batching off; the start-up load is reported."
     class SnapKVModelProvider(base):
         def load(self, model_path, adapter_path=None, draft_model_path=None):
-            if model_path not in model_names or adapter_path is not None or draft_model_path not in (None, "default_model"):
-                raise RequestError(404, f"model not found: this server serves {model_names[0]!r}") # `check_request` refused it already
-            out = super().load("default_model", None, "default_model") # nothing but the start-up model, whatever the request says
+            other_draft = draft_model_path not in (None, "default_model")
+            if model_path not in model_names or adapter_path is not None or other_draft: # `check_request` too
+                raise RequestError(404, f"model not found: this server serves {model_names[0]!r}")
+            out = super().load("default_model", None, "default_model") # the start-up model, whatever the request says
             self.is_batchable = False # SnapKV's merge is for equal shapes only: serve per request (see above)
             return out
         def load_default(self):
@@ -232,7 +239,7 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
             self.serving = request
             try: out = super()._tokenize(tokenizer, request, args)
             except Exception as e:
-                request.refused = RequestError(400, f"the request could not be turned into a prompt: {one_line(e)[:200]}")
+                request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
                 raise request.refused from None
             if not 0 < len(out[0]) <= max_prompt_tokens:
                 request.refused = RequestError(400, f"the prompt has {len(out[0])} tokens; this server takes 1.."
@@ -275,8 +282,8 @@ def client_gone(sock:socket.socket) -> bool:
     except (OSError, ValueError): return True
 
 class SnapKVHandler:
-    "Mixed into mlx-lm's `APIHandler` by `handler_class`: access checks, `check_request`, cancelling when the client leaves."
-    settings = None # host, allowed_hosts, allowed_origins, api_key, vocab_size, max_tokens_limit, model_names, max_body_bytes
+    "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
+    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, max_body_bytes
     timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
     def _refuse(self, status:int, message:str):
         "Answer `status` with a JSON error message."
@@ -286,10 +293,12 @@ class SnapKVHandler:
     def _gate(self) -> bool:
         "Host, Origin and API key checks; answers and returns False when the request is refused."
         host = self.headers.get("Host")
-        if not host_allowed(host, self.settings.host, self.settings.allowed_hosts): self._refuse(403, "Host not allowed"); return False
-        if not origin_allowed(self.headers.get("Origin"), host, self.settings.allowed_origins):
+        s = self.settings
+        if not host_allowed(host, s.host, s.allowed_hosts): self._refuse(403, "Host not allowed"); return False
+        if not origin_allowed(self.headers.get("Origin"), host, s.allowed_origins):
             self._refuse(403, "Origin not allowed"); return False
-        if self.command != "OPTIONS" and self.path != "/health" and not key_allowed(self.headers.get("Authorization"), self.settings.api_key):
+        needs_key = self.command != "OPTIONS" and self.path != "/health"
+        if needs_key and not key_allowed(self.headers.get("Authorization"), s.api_key):
             self._refuse(401, "missing or wrong API key (Authorization: Bearer ...)"); return False
         return True
 
@@ -325,10 +334,11 @@ def do_POST(self:SnapKVHandler):
     if self.path not in POST_PATHS: return super(SnapKVHandler, self).do_POST() # mlx-lm's 404
     n = self.headers.get("Content-Length")
     if n is None or not n.strip().isdigit(): return self._refuse(411, "a Content-Length header (a number) is required")
-    if int(n) > self.settings.max_body_bytes: return self._refuse(413, f"the request body is larger than {self.settings.max_body_bytes} bytes")
+    s = self.settings
+    if int(n) > s.max_body_bytes: return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
     try: raw = self.rfile.read(int(n))
     except (TimeoutError, OSError): self.close_connection = True; return
-    try: body = check_request(parse_body(raw), self.path, self.settings.vocab_size, self.settings.max_tokens_limit, self.settings.model_names)
+    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names)
     except RequestError as e: return self._refuse(e.status, str(e))
     data = json.dumps(body).encode()
     self.headers.replace_header("Content-Length", str(len(data)))
@@ -346,7 +356,8 @@ def handle_completion(self:SnapKVHandler, request, stop_words):
             if client_gone(self.connection): request.cancel.set(); return
     threading.Thread(target=watch, daemon=True).start()
     try: super(SnapKVHandler, self).handle_completion(request, stop_words)
-    except (GenerationCancelled, BrokenPipeError, ConnectionResetError): request.cancel.set(); self.close_connection = True
+    except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
+        request.cancel.set(); self.close_connection = True
     finally: done.set()
 
 def handler_class(base, # mlx-lm's `APIHandler`
@@ -368,7 +379,8 @@ def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
     except (OSError, UnicodeError) as e: raise UsageError(f"--host {host}: not an address to listen on ({e})") from None
     cls = type("SnapKVHTTPServer", (ThreadingHTTPServer,), dict(address_family=info[0], daemon_threads=True))
     try: return cls(info[4], handler)
-    except OSError as e: raise UsageError(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})") from None
+    except OSError as e:
+        raise UsageError(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})") from None
 
 def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` passes to `run`
               state:dict, # serve_main's: config, settings, stopping, ...
@@ -382,7 +394,9 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
         model_provider, SnapKVPromptCache(model_provider.cli_args.prompt_cache_size))
     try:
         while not loaded.wait(0.5): pass
-        if failures: raise UsageError(f"--model: cannot load {state['model_arg'] or 'the default model'}: {one_line(failures[0])}")
+        if failures:
+            name = state["model_arg"] or "the default model"
+            raise UsageError(f"--model: cannot load {name}: {one_line(failures[0])}")
         s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
         state["handler"] = handler_class(srv.APIHandler, s)
         state["served"] = True
@@ -441,13 +455,13 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if not 0 <= ns.min_p <= 1: raise UsageError(f"--min-p must be in [0, 1] (0: off), got {ns.min_p}")
     if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
     if ns.prompt_cache_size < 0: raise UsageError(f"--prompt-cache-size must be >= 0, got {ns.prompt_cache_size}")
-    if ns.draft_model is not None: raise UsageError("--draft-model: speculative decoding is not supported with SnapKV's driver")
+    if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
 
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
-    "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and SnapKV's driver; after serving, exits the process."
+    "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and driver; after serving, exits the process."
     import mlx_lm.server as srv
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns):
@@ -457,9 +471,11 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         names = ("default_model",) + ((state["model_arg"],) if state["model_arg"] else ())
         state["names"] = names
-        state["banner"] = f"{settings_text(state['config'], state['prefill'])}, for {state['model_arg'] or 'the default model'}"
-        state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins,
-                                                  api_key=ns.api_key, vocab_size=0, max_tokens_limit=ns.max_tokens_limit,
+        what = settings_text(state["config"], state["prefill"])
+        state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
+        state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
+                                                  allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
+                                                  max_tokens_limit=ns.max_tokens_limit,
                                                   max_prompt_tokens=ns.max_prompt_tokens, model_names=names,
                                                   max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
     def cancelled():
@@ -470,7 +486,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size)
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     base_provider = srv.ModelProvider
-    def provider(cli_args): return provider_class(base_provider, state["names"], state["loaded"], state["failures"])(cli_args)
+    def provider(cli_args):
+        return provider_class(base_provider, state["names"], state["loaded"], state["failures"])(cli_args)
     try:
         with interrupt_on_sigterm(), patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
                                              make_prompt_cache=prompt_cache, stream_generate=stream_generate,
