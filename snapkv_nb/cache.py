@@ -14,7 +14,7 @@ import mlx.nn as nn
 from mlx.utils import tree_map, tree_reduce
 from mlx_lm.models.cache import KVCache, _BaseCache, create_attention_mask
 
-from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
+from .scoring import obs_window_attention_scores, lookahead_attention_scores, snap_select_indices, _check_count
 from .settings import SnapKVConfig, config_from, changed
 from . import hooks
 
@@ -57,6 +57,9 @@ class EvictingCache(_BaseCache):
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
         self.config = config_from(SnapKVConfig, config, settings)
+        if self.config.lookahead and (not self.uses_queries or self.config.scorer == "key"):
+            raise ValueError(f"`lookahead` needs real queries: {type(self).__name__} with scorer={self.config.scorer!r} "
+                             "does not score with queries (use SnapKVCache, scorer 'auto' or 'query')")
         self.keys = self.values = None # stored rows (capacity >= rows), arrays or quantized triples
         self.offset = 0          # true number of tokens seen: the RoPE position of the next token
         self.layer = None        # the layer index, set by `make_snapkv_cache` (for messages)
@@ -164,6 +167,7 @@ def expect_prompt(self:EvictingCache, n:int): # tokens of the prompt (turn) that
     "Announce that the next `n` tokens fed are one prompt: compress right after the call that holds its last token."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
     self._settle()
+    if self._waiting(): self._due = "prompt" # the previous prompt's look-ahead is cut short by the next prompt
     if self._due is not None:
         if self._holds: self._due = None # held: the next compression counts every row anyway
         else: self._compress_now()
@@ -184,14 +188,16 @@ def _settle(self:EvictingCache):
     self._last_call, self._prev_chunk = None, read
     if read: # mlx-lm evaluated the state after it: a prefill chunk
         if not self._in_prompt: self._begin_prompt(start)
-    elif self._in_prompt and n == 1 and self._due is None: self._prompt_end, self._due = start + 1, "prompt"
+    elif self._in_prompt and n == 1 and self._prompt_end is None:
+        self._prompt_end = start + 1
+        if self.offset >= start + 1 + self.config.lookahead: self._due = "prompt"
 
 @patch
 def _track(self:EvictingCache, n:int): # tokens of the call being appended
     "Follow an unannounced prompt through the call being appended (before its rows are)."
     if self._announced: return
     if n > 1 and not self._in_prompt: self._begin_prompt()
-    elif n == 1 and self._in_prompt and self._due is None and not self._prev_chunk:
+    elif n == 1 and self._in_prompt and self._prompt_end is None and not self._prev_chunk:
         self._prompt_end = self.offset + 1 # the caller fed the prompt itself: this is its last token
     self._last_call = (self.offset, n, False)
 
@@ -226,12 +232,15 @@ def _observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE q
     "Keep the last `window` (or a few more) queries seen, with their positions."
     if not self.uses_queries or self.config.scorer == "key": return
     n, end = queries.shape[2], self.offset
-    if self._announced and self._prompt_end is not None and end > self._prompt_end: # the call runs past the prompt
-        queries, end = queries[..., :max(self._prompt_end - (end - n), 0), :], self._prompt_end
+    last = None if self._prompt_end is None else self._prompt_end + self.config.lookahead # the queries that count
+    if self._announced and last is not None and end > last: # the call runs past the prompt (and its look-ahead)
+        queries, end = queries[..., :max(last - (end - n), 0), :], last
     if queries.shape[2] == 0: return
     w = self.config.window
-    keep = w + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
-    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [queries[..., -keep:, :]]
+    keep = w + self.config.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
+    seg = mx.contiguous(queries[..., -keep:, :])
+    if queries.shape[2] > keep: mx.eval(seg) # a chunk: copy its last queries now, so the chunk's can be freed
+    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [seg]
     while len(segs) > 1 and sum(s.shape[2] for s in segs[1:]) >= keep: segs.pop(0)
     self._obs, self._obs_end = segs, end
 
@@ -373,6 +382,11 @@ _NO_END_MSG = ("SnapKV: more than `budget` rows are held and no prompt end was e
                "after it, or generate with `mlx_lm.generate` / `snapkv_nb.generate`.")
 
 @patch
+def _waiting(self:EvictingCache) -> bool:
+    "Whether the prompt's end has been reached and its compression is not due yet (waiting for `lookahead` tokens)."
+    return self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end
+
+@patch
 def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
                      values:mx.array): # [B, H, S, Dv] its values
     "Append this call's `keys`/`values` ([B, H, S, D], post-RoPE) and return all rows held."
@@ -390,12 +404,12 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
         if keys.shape[-1] % g or values.shape[-1] % g:
             raise ValueError(f"kv_group_size={g} must divide the head dims {keys.shape[-1]}, {values.shape[-1]}")
     self._settle()
+    if keys.shape[2] > 1 and self._waiting() and not self._announced: self._due = "prompt" # a new prompt: stop waiting
     self._after_attention() # a compression the previous call left due
     self._track(keys.shape[2])
     if self._dtype is None: self._dtype = keys.dtype
     self._append(keys, values)
-    if self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end:
-        self._due = "prompt"
+    if self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
     if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
     return self.keys_and_values()
 
@@ -460,6 +474,15 @@ def _window_queries(self:EvictingCache) -> Optional[mx.array]:
     return q[..., q.shape[2] - extra - need:q.shape[2] - extra, :]
 
 @patch
+def _ahead_queries(self:EvictingCache) -> Optional[mx.array]:
+    "The captured queries of up to `lookahead` tokens right after the scoring end ([B, H_q, k, D]), or None."
+    q, la = self._obs_queries(), self.config.lookahead
+    if q is None or not la: return None
+    extra = self._obs_end - self._scoring_end()
+    if extra < 1 or extra > q.shape[2]: return None
+    return q[..., q.shape[2] - extra:q.shape[2] - extra + la, :]
+
+@patch
 def _scored_keys(self:EvictingCache) -> mx.array:
     "The keys of the rows the next compression ranks, [B, H, n, D] in a float dtype."
     k = _rows_of(self.keys, self._scored_rows())
@@ -475,7 +498,7 @@ def _finite(self:EvictingCache, *xs):
 
 # %% ../nbs/01_cache.ipynb #d783617a
 class SnapKVCache(EvictingCache):
-    "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries."
+    "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries (and `lookahead` more)."
     uses_queries = True
     def scores(self) -> mx.array:
         "Pooled attention of the window queries (or the key proxy, per `scorer`), [B, H_kv, n] float32."
@@ -485,8 +508,12 @@ class SnapKVCache(EvictingCache):
             msg = _PROXY_MSG if not self._obs else _STALE_MSG
             if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
             _warn_once(msg)
-        keys, q = self._finite(self._scored_keys(), q)
-        return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+        ahead = None if q is None else self._ahead_queries()
+        keys, q, ahead = self._finite(self._scored_keys(), q, ahead)
+        if ahead is not None:
+            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling)
+        return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size,
+                                           pooling=cfg.pooling)
 
 # %% ../nbs/01_cache.ipynb #0aec7d84
 class KeyProxyCache(EvictingCache):
@@ -624,7 +651,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
     verify = (last is not None and not last[2] and last[1] > 1 and self._in_prompt and not self._announced
               and not self._holds and self._due is None) # a speculative step: the last token and the drafts
     if verify and last[0] == self._prompt_start: verify = self._in_prompt = False # a later step: no prompt at all
-    elif verify: self._last_call, self._prompt_end, self._due = None, last[0] + 1, "prompt" # the prompt ended there
+    elif verify: self._last_call, self._prompt_end = None, last[0] + 1 # the prompt ended there
     n = min(n, self._rows - self._n_kept)
     if n > 0:
         self._rows -= n; self.offset -= n
@@ -634,6 +661,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
             self._obs, self._obs_end = ([q], self.offset) if q.shape[2] else ([], None)
         if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
         if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
+    if verify and self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
     if verify and self._due is not None: self._compress_now()
     return max(n, 0)
 

@@ -25,6 +25,7 @@ class SnapKVConfig:
     kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
     pooling:str="avg" # "avg" or "max" pooling of the scores
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
+    lookahead:int=0 # answer tokens generated with the full cache whose queries also score the prompt (0: off)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
     def __post_init__(self): _validate_config(self)
@@ -44,6 +45,7 @@ def _validate_config(self:SnapKVConfig):
     if self.kv_bits is not None:
         _check_count("kv_bits", self.kv_bits)
         if self.kv_bits not in KV_BITS: raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
+    if _check_count("lookahead", self.lookahead) < 0: raise ValueError(f"`lookahead` must be >= 0, got {self.lookahead}")
     _check_count("kv_group_size", self.kv_group_size)
     if self.kv_group_size not in (32, 64, 128):
         raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {self.kv_group_size}")
