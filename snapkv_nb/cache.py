@@ -354,15 +354,18 @@ def hold(caches:list): # a prompt cache (other cache types are skipped)
 @patch
 def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep per head, ascending, each in [0, size())
         ) -> int: # rows dropped per head
-    "Keep rows `idx` of every head with their true positions and drop the others (quantized if `kv_bits` says so); `hold()` and the prompt are untouched."
+    "Keep rows `idx` of every head with their true positions, drop the others (`hold()` and the prompt untouched)."
     if self.keys is None: raise ValueError("`idx`: the cache is empty, there are no rows to keep")
     idx = idx if isinstance(idx, mx.array) else mx.array(idx)
     B, H = self._lead.shape[:2]
     if idx.ndim != 3 or tuple(idx.shape[:2]) != (B, H) or not 1 <= idx.shape[2] <= self._rows:
-        raise ValueError(f"`idx` must be [B, H_kv, k] = [{B}, {H}, 1..{self._rows}] row indices, got shape {tuple(idx.shape)}")
-    if not mx.issubdtype(idx.dtype, mx.integer): raise TypeError(f"`idx` must hold integer row indices, got {idx.dtype}")
+        raise ValueError(f"`idx` must be [B, H_kv, k] = [{B}, {H}, 1..{self._rows}] row indices, "
+                         f"got shape {tuple(idx.shape)}")
+    if not mx.issubdtype(idx.dtype, mx.integer):
+        raise TypeError(f"`idx` must hold integer row indices, got {idx.dtype}")
     if mx.any((idx < 0) | (idx >= self._rows)).item():
-        raise ValueError(f"`idx` holds rows outside 0..{self._rows - 1} (min {mx.min(idx).item()}, max {mx.max(idx).item()})")
+        lo, hi = mx.min(idx).item(), mx.max(idx).item()
+        raise ValueError(f"`idx` holds rows outside 0..{self._rows - 1} (min {lo}, max {hi})")
     if idx.shape[2] > 1 and mx.any(idx[..., 1:] <= idx[..., :-1]).item():
         raise ValueError("`idx` must be strictly ascending along its last axis (each row once, in the order held)")
     cfg, idx = self.config, idx.astype(mx.int32)
@@ -579,7 +582,8 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     cfg = config_from(SnapKVConfig, config, settings)
     if not (isinstance(cls, type) and issubclass(cls, EvictingCache)):
         raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
-    if not isinstance(capture, bool): raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
+    if not isinstance(capture, bool):
+        raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
     if cls.uses_queries and cfg.scorer == "query" and not capture:
         raise ValueError("scorer='query' needs the query capture: with capture=False there are no queries to score with")
     if _latent_attention(model):
@@ -604,7 +608,8 @@ def compress(caches:list, # a prompt cache (other cache types are skipped)
              end_prompt:bool=True, # False: a chunk compression that leaves the prompt open (the driver's chunked mode)
             ) -> int:
     "Compress every evicting cache in `caches` now (ending the prompt); returns rows evicted per head, summed."
-    return sum(c.compress(end_prompt) for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
+    caches = _prompt_cache(caches, "compress")
+    return sum(c.compress(end_prompt) for c in caches if getattr(c, "_snapkv_capture", False))
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
@@ -674,23 +679,27 @@ def _check_state(cls:type, st:dict) -> dict:
     if missing := [k for k in need if k not in st]: raise bad(f"it lacks {missing}")
     ints = {k: st[k] for k in ("offset", "rows", "n_kept", "tail_pos", "compressions", "prompt_start", "prompt_end",
                                "obs_end", "layer")}
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()): raise bad(f"non-integer fields {ints}")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()):
+        raise bad(f"non-integer fields {ints}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
     if not 0 <= n_kept <= rows <= off: raise bad(f"needs 0 <= n_kept <= rows <= offset, got {n_kept}, {rows}, {off}")
     if tail + rows - n_kept != off: raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows != offset {off}")
     if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
-    arrays = [x for name in ("keys", "values") for x in (st[name] if isinstance(st[name], (list, tuple)) else [st[name]])]
+    arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
     if rows == 0 and st["keys"] is None: return st
-    if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays): raise bad("keys/values must be [B, H, rows, D] arrays")
+    if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays):
+        raise bad("keys/values must be [B, H, rows, D] arrays")
     if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
         raise bad(f"keys/values shapes {[a.shape for a in arrays]} do not hold {rows} rows of one [B, H]")
     kp = st["kept_pos"]
     if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
         raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
     if kp is not None:
-        if kp.shape != arrays[0].shape[:2] + (n_kept,): raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
-        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail): raise bad(f"kept positions outside 0..{tail - 1}")
+        if kp.shape != arrays[0].shape[:2] + (n_kept,):
+            raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
+        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
+            raise bad(f"kept positions outside 0..{tail - 1}")
     return st
 
 # %% ../nbs/01_cache.ipynb #c5e41265
@@ -702,7 +711,8 @@ def _set_state(self:EvictingCache, st):
     opt = lambda x: None if x is None or x == -1 else int(x)
     cfg = SnapKVConfig(**st["config"])
     capture = tuple(st.get("capture") or ())
-    self.__init__(cfg, **({n: (st.get("extra") or {}).get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())}))
+    extra = st.get("extra") or {}
+    self.__init__(cfg, **{n: extra.get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())})
     self.keys, self.values, self._kept_pos = tup(st["keys"]), tup(st["values"]), st["kept_pos"]
     self._obs = [] if st["obs_q"] is None else [st["obs_q"]]
     self.offset, self._rows, self._n_kept = st["offset"], st["rows"], st["n_kept"]

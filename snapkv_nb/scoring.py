@@ -46,13 +46,14 @@ def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
     if scores is not _NA and scores.ndim not in (1, 3):
         raise ValueError(f"`scores` must be [S] or [B, H, S], got shape {tuple(scores.shape)}")
     if keys is _NA: return
-    if keys.ndim not in (2, 4): raise ValueError(f"`keys` must be [S, D] or [B, H_kv, S, D], got shape {tuple(keys.shape)}")
+    if keys.ndim not in (2, 4):
+        raise ValueError(f"`keys` must be [S, D] or [B, H_kv, S, D], got shape {tuple(keys.shape)}")
     if keys.shape[-2] == 0: raise ValueError("`keys` has no positions (S == 0)")
     if values is not _NA and (values.ndim != keys.ndim or values.shape[:-1] != keys.shape[:-1]):
         raise ValueError(f"`values` shape {tuple(values.shape)} must match `keys` {tuple(keys.shape)} except the last dim")
     if queries is _NA or queries is None: return
     if queries.ndim != keys.ndim:
-        raise ValueError(f"`queries` must have the same number of dims as `keys` ({keys.ndim}), got shape {tuple(queries.shape)}")
+        raise ValueError(f"`queries` must have as many dims as `keys` ({keys.ndim}), got shape {tuple(queries.shape)}")
     if queries.shape[-1] != keys.shape[-1]:
         raise ValueError(f"`queries` head dim {queries.shape[-1]} != `keys` head dim {keys.shape[-1]}")
     if queries.shape[-2] > keys.shape[-2]:
@@ -99,7 +100,7 @@ def _pool1d(x:mx.array, # [..., S] scores
 # %% ../nbs/00_scoring.ipynb #7755bb91
 def obs_window_attention_scores(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) post-RoPE keys of the prompt
                                 window:int=32, # observation window: the last `window` prompt positions
-                                queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) post-RoPE queries of the last w positions; None: use the last keys as proxy
+                                queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) window queries; None: last keys
                                 kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                                 pooling:str="avg", # "avg" or "max"
                                ) -> mx.array: # [B, H_kv, S] (or [S]) float32 in [0, 1]
@@ -153,10 +154,10 @@ def snapkv_compress(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) post-RoPE keys 
                     budget:int, # positions kept per head, >= n_sink + window
                     window:int=32, # observation window length; its positions are always kept
                     n_sink:int=4, # leading positions always kept
-                    queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) real queries of the last positions; None: key proxy
+                    queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) window queries; None: key proxy
                     kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                     pooling:str="avg", # "avg" or "max"
-                   ) -> tuple: # (kept_keys [B,H_kv,k,D], kept_values [B,H_kv,k,Dv], indices [B,H_kv,k] int32), k = min(budget, S)
+                   ) -> tuple: # (kept keys, kept values, indices [B,H_kv,k] int32), k = min(budget, S)
     "SnapKV: keep, per KV head, the sinks, the window and the best-scored positions, `budget` in all."
     _check_args(keys=keys, values=values, queries=queries, budget=budget, window=window,
                 n_sink=n_sink, kernel_size=kernel_size, pooling=pooling)
