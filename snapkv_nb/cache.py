@@ -238,8 +238,10 @@ def _observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE q
     if queries.shape[2] == 0: return
     w = self.config.window
     keep = w + self.config.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
-    seg = mx.contiguous(queries[..., -keep:, :])
-    if queries.shape[2] > keep: mx.eval(seg) # a chunk: copy its last queries now, so the chunk's can be freed
+    seg = queries # a decode step: only a reference kept (no array operation)
+    if queries.shape[2] > keep: # a chunk: copy its last queries now, so the chunk's can be freed
+        seg = mx.contiguous(queries[..., -keep:, :])
+        mx.eval(seg)
     segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [seg]
     while len(segs) > 1 and sum(s.shape[2] for s in segs[1:]) >= keep: segs.pop(0)
     self._obs, self._obs_end = segs, end
