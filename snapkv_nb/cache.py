@@ -764,6 +764,8 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
     new = cls.from_state(st)
     new.layer = self.layer
+    if new._due == "prompt" and new._prompt_end is not None and new.offset < new._prompt_end + cfg.lookahead:
+        new._due = None # a longer look-ahead: the copy waits for its answer tokens
     return new
 
 # %% ../nbs/01_cache.ipynb #e3c3d3bf
