@@ -14,7 +14,7 @@ from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prom
 
 from .settings import SnapKVConfig, PrefillConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
-                                check_generation, resolve_model, make_caches, kv_report, kv_text)
+                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text)
 from .generate import stream_generate as driver_stream_generate
 
 # %% auto #0
@@ -54,11 +54,9 @@ def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add
     "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
     flags = dict(vars(args))
     prefill = config_from_flags(PrefillConfig, flags)
-    if args.full_cache:
-        if prefill.prefill != "exact":
-            raise UsageError(f"--prefill {prefill.prefill} needs SnapKV caches (not --full-cache)")
-        return None, prefill
-    return config_from_flags(SnapKVConfig, flags), prefill
+    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
+    check_prefill(config, prefill)
+    return config, prefill
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
