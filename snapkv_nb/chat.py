@@ -8,13 +8,17 @@ import argparse, sys, time
 from pathlib import Path
 
 import mlx.core as mx
-from mlx_lm.models.cache import make_prompt_cache, can_trim_prompt_cache, trim_prompt_cache
+from fastcore.basics import patch
+from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
-from .cli import UsageError, fmt_bytes, one_line
-from .serve import add_serve_flags, serve_config, conversation_cache, kv_stats, resolve_model
+from .settings import PrefillConfig
+from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, load_model, make_caches, kv_report,
+                                kv_text, reopen_stdin)
+from .generate import stream_generate
+from .serve import add_cache_flags, serve_config
 
 # %% auto #0
-__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_main']
+__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_settings', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -28,12 +32,14 @@ def common_prefix(a:list, b:list) -> int:
 class ChatSession:
     "One multi-turn conversation whose prompt cache persists across turns (only new tokens are read each turn)."
     def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
-                 make_cache=None, # () -> a fresh prompt cache (default: mlx-lm's `make_prompt_cache`)
+                 make_cache=None, # () -> a fresh prompt cache (default: mlx-lm's plain cache, `make_caches(model)`)
                  system_prompt:str|None=None, # a system message
                  reuse:bool=True, # keep the cache across turns (False: re-read the conversation each turn)
-                 prefill_step_size:int=2048): # prompt tokens per prefill chunk
-        self.model, self.tokenizer, self.reuse, self.prefill_step_size = model, tokenizer, reuse, prefill_step_size
-        self.make_cache = make_cache or (lambda: make_prompt_cache(model))
+                 prefill_step_size:int=2048, # prompt tokens per prefill chunk (exact mode)
+                 prefill:PrefillConfig|None=None): # the driver's settings (None: exact, with `prefill_step_size`)
+        self.model, self.tokenizer, self.reuse = model, tokenizer, reuse
+        self.prefill = prefill or PrefillConfig(prefill_step_size=prefill_step_size)
+        self.make_cache = make_cache or (lambda: make_caches(model))
         self.messages = [{"role": "system", "content": system_prompt}] if system_prompt else []
         self.reset_cache()
 
@@ -46,7 +52,8 @@ class ChatSession:
         tok = self.tokenizer
         if getattr(tok, "chat_template", None) is None: # a base model: completion-style turns, "... Answer: <answer>"
             if self.seen and self.messages[-1]["role"] == "user": # continue the exact tokens held (as mlx_lm.chat does)
-                return self.seen + list(tok.encode(f"\n\n{self.messages[-1]['content']}\nAnswer:", add_special_tokens=False))
+                turn = f"\n\n{self.messages[-1]['content']}\nAnswer:"
+                return self.seen + list(tok.encode(turn, add_special_tokens=False))
             text = "".join(f"{m['content']}\nAnswer:" if m["role"] == "user" else f" {m['content'].strip()}\n\n"
                            for m in self.messages if m["role"] != "system")
             return list(tok.encode(text))
@@ -65,100 +72,124 @@ class ChatSession:
             else: self.seen = self.seen[:n]
         return ids[n:]
 
-    def ask(self, text:str, # the user's message
-            max_tokens:int=256, # tokens to generate at most
-            sampler=None, # an mlx-lm sampler (None: greedy)
-            out=None, # where to stream the answer (None: nowhere)
-           ) -> dict: # text, tokens read and generated, tokens/s, kv stats
-        "One turn: add the message, read the new tokens, generate the answer into the same cache."
-        from mlx_lm import stream_generate
-        self.messages.append({"role": "user", "content": text})
-        ids = self.prompt_ids()
-        new = self._new_tokens(ids)
-        parts, gen, last, t0 = [], [], None, time.perf_counter()
-        for r in stream_generate(self.model, self.tokenizer, mx.array(new), max_tokens=max_tokens, sampler=sampler,
-                                 prompt_cache=self.cache, prefill_step_size=self.prefill_step_size):
-            parts.append(r.text); gen.append(r.token); last = r
-            if out is not None: out.write(r.text); out.flush()
-        answer = "".join(parts)
-        self.seen = ids + gen
-        self.messages.append({"role": "assistant", "content": answer})
-        return dict(text=answer, prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(gen),
-                    prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
-                    seconds=time.perf_counter() - t0, **kv_stats(self.cache))
+# %% ../nbs/33_chat.ipynb #c0ask001
+@patch
+def ask(self:ChatSession, text:str, # the user's message
+        max_tokens:int=256, # tokens to generate at most
+        sampler=None, # an mlx-lm sampler (None: greedy)
+        out=None, # where to stream the answer (None: nowhere)
+       ) -> dict: # text, tokens read and generated, tokens/s, and `kv_report`'s counts (rows: the largest per layer)
+    "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
+    self.messages.append({"role": "user", "content": text})
+    ids = self.prompt_ids()
+    new = self._new_tokens(ids)
+    parts, gen, last, t0 = [], [], None, time.perf_counter()
+    for r in stream_generate(self.model, self.tokenizer, mx.array(new), max_tokens=max_tokens, sampler=sampler,
+                             prompt_cache=self.cache, prefill=self.prefill):
+        parts.append(r.text); gen.append(r.token); last = r
+        if out is not None: out.write(r.text); out.flush()
+    answer = "".join(parts)
+    self.seen = ids + gen
+    self.messages.append({"role": "assistant", "content": answer})
+    kv = kv_report(self.cache)
+    return dict(text=answer, prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(gen),
+                prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
+                seconds=time.perf_counter() - t0, kv=kv, **{**kv, "rows": max(kv["rows"], default=0)})
 
 def turn_line(r:dict) -> str:
-    "The one line `snapkv chat` prints after each turn: rows kept, KV bytes vs full, tokens/s."
-    kv = (f"{r['rows']} rows per head for {r['tokens']} tokens" + (f" (SnapKV on {r['snapkv_layers']}/{r['layers']} layers)" if r["snapkv_layers"] else " (full cache)")
-          + f"; KV {fmt_bytes(r['held_bytes'])} vs {fmt_bytes(r['full_bytes'])} full ({r['ratio']:.1f}x)")
-    return (f"[{kv}; read {r['new_tokens']} new of {r['prompt_tokens']} prompt tokens at {r['prompt_tps']:.0f} tok/s, "
-            f"generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
+    "The one line `snapkv chat` prints after each turn: the KV report and tokens/s."
+    return (f"[{kv_text(r['kv'])}; read {r['new_tokens']} new of {r['prompt_tokens']} prompt tokens at "
+            f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
 def chat_parser() -> argparse.ArgumentParser:
-    "`mlx_lm.chat`'s parser with SnapKV's flags and `--file`; errors raise `UsageError`."
+    "`mlx_lm.chat`'s parser with SnapKV's and the driver's flags and `--file`; errors raise `UsageError`."
     from mlx_lm.chat import setup_arg_parser
     p = setup_arg_parser()
     p.prog, p.description = "snapkv chat", "Chat with an LLM whose KV cache SnapKV keeps at --budget rows per head"
     p.set_defaults(model=None)
     for a in p._actions:
-        if a.dest == "model": a.help = "mlx-lm model directory, .gguf file or Hugging Face repo (default: the embedded SmolLM2-135M-Instruct)"
-    p.add_argument("--file", default=None, help="a text file whose contents start the conversation (sent with the first message)")
-    add_serve_flags(p)
+        if a.dest == "model": a.help = ("mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo "
+                                        "(default: the embedded SmolLM2-135M-Instruct)")
+    p.add_argument("--file", default=None,
+                   help="a text file whose contents start the conversation (sent with the first message)")
+    add_cache_flags(p)
     def error(message): raise UsageError(message)
     p.error = error
     return p
 
-def _load(model:str|None):
-    "Load `--model` (default: the embedded model) as `mlx_lm.load` would."
-    import mlx_lm
-    return mlx_lm.load(resolve_model(model))
+def chat_settings(args:argparse.Namespace) -> tuple:
+    "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
+    cfg, prefill = serve_config(args)
+    check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
+    for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
+                    ("--trust-remote-code", args.trust_remote_code)):
+        if v: raise UsageError(f"{flag} is not supported by snapkv chat")
+    if args.max_kv_size is not None and cfg is not None:
+        raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
+    if args.file is None: return cfg, prefill, None
+    p = Path(args.file).expanduser()
+    if not p.is_file(): raise UsageError(f"--file: not found: {args.file}")
+    try: doc = p.read_bytes().decode("utf-8").strip()
+    except UnicodeDecodeError as e: raise UsageError(f"--file {args.file}: not UTF-8 text (byte {e.start})") from None
+    if not doc: raise UsageError(f"--file: empty: {args.file}")
+    return cfg, prefill, doc
+
+# %% ../nbs/33_chat.ipynb #c0main02
+def _read_line(stdin, out) -> str|None:
+    "The next line of input, decoded as UTF-8 (None at its end); an undecodable line is reported and skipped."
+    while True:
+        raw = stdin.buffer.readline() if hasattr(stdin, "buffer") else stdin.readline()
+        if not raw: return None
+        if isinstance(raw, str): return raw
+        try: return raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            print(f"[that line is not UTF-8 text (byte 0x{raw[e.start]:02x} at {e.start}); type it again]", file=out)
+            print(">> ", end="", file=out, flush=True)
 
 def chat_main(argv:list, # arguments after `snapkv chat`
               stdin=None, stdout=None, # streams (default: sys.stdin / sys.stdout)
              ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
     "`snapkv chat`: an interactive multi-turn chat in `mlx_lm.chat`'s style with a SnapKV cache kept across turns."
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    stdout = stdout or sys.stdout
     try:
         args = chat_parser().parse_args(list(argv))
-        cfg = serve_config(args)
-        if args.max_tokens < 1: raise UsageError(f"--max-tokens must be positive, got {args.max_tokens}")
-        if args.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {args.prefill_step_size}")
-        if args.max_kv_size is not None and cfg is not None: raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
-        doc = None
-        if args.file is not None:
-            p = Path(args.file).expanduser()
-            if not p.is_file(): raise UsageError(f"--file: not found: {args.file}")
-            doc = p.read_text(encoding="utf-8", errors="replace").strip()
-            if not doc: raise UsageError(f"--file: empty: {args.file}")
-        model, tok = _load(args.model)
-    except (UsageError, FileNotFoundError) as e:
+        cfg, prefill, doc = chat_settings(args)
+        reopen_stdin() # a closed fd 0 would be taken by the weights file
+        stdin = stdin or sys.stdin
+        model, tok = load_model(args.model)
+        session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt,
+                              prefill=prefill)
+    except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
     except SystemExit as e: # -h
         return e.code if isinstance(e.code, int) else 0
     from mlx_lm.sample_utils import make_sampler
-    mx.random.seed(args.seed)
-    sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold, xtc_probability=args.xtc_probability,
+    if args.seed is not None: mx.random.seed(args.seed)
+    sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
+                           xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
-    session = ChatSession(model, tok, lambda: conversation_cache(model, cfg, args.max_kv_size), args.system_prompt,
-                          prefill_step_size=args.prefill_step_size)
-    what = "full cache (no eviction)" if cfg is None else f"SnapKV budget {cfg.budget} rows per head (window {cfg.window})"
-    print(f"snapkv chat: {what}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
+    what = ("full cache (no eviction)" if cfg is None else
+            f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
+    print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
+          file=stdout)
     if doc is not None:
         print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
     pending = doc
     while True:
         print(">> ", end="", file=stdout, flush=True)
-        line = stdin.readline()
-        if not line: print(file=stdout); break
+        line = None if stdin is None else _read_line(stdin, stdout)
+        if line is None: print(file=stdout); break
         q = line.strip()
         if q == "q": break
         if q == "r":
-            session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill_step_size=args.prefill_step_size)
+            session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
             pending = doc
             print("[conversation reset]", file=stdout); continue
-        if q == "h": print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout); continue
+        if q == "h":
+            print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)
+            continue
         if not q: continue
         msg = q if pending is None else f"{pending}\n\n{q}"
         pending = None
@@ -166,3 +197,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         print(file=stdout)
         print(turn_line(r), file=stdout, flush=True)
     return 0
+
+if __name__ == "__main__":
+    from fastcore.imports import in_ipython
+    if not in_ipython(): sys.exit(chat_main(sys.argv[1:])) # `python -m snapkv_nb.chat ...`

@@ -4,73 +4,59 @@
 
 # %% ../nbs/31_serve.ipynb #f659a974
 from __future__ import annotations
-import argparse, hashlib, logging, re, signal, sys, types
+import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading
+import types
 from contextlib import contextmanager
-from dataclasses import fields
 from pathlib import Path
 
-import mlx.core as mx
-from mlx.utils import tree_reduce
-from mlx_lm.models.cache import LRUPromptCache, make_prompt_cache
+from fastcore.basics import patch
+from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
-from .cache import SnapKVConfig, EvictingCache, make_snapkv_cache
-from .model import converted_dir, load_default_model
-from .cli import UsageError, add_snapkv_flags, fmt_bytes, one_line, snapkv_config
+from .settings import SnapKVConfig, PrefillConfig
+from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
+                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text)
+from .generate import stream_generate as driver_stream_generate
 
 # %% auto #0
-__all__ = ['add_serve_flags', 'serve_config', 'conversation_cache', 'kv_stats', 'kv_line', 'conversation_id', 'SnapKVPromptCache',
-           'resolve_model', 'provider_class', 'patched', 'serve_main']
+__all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache',
+           'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed',
+           'provider_class', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
+           'SnapKVHandler', 'handler_class', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
+           'serve_main']
 
-# %% ../nbs/31_serve.ipynb #5ef9db41
-def add_serve_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
+# %% ../nbs/31_serve.ipynb #cflags
+def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
                    ) -> argparse.ArgumentParser: # the same parser
-    "The CLI's SnapKV flags (one per `SnapKVConfig` field, the parser's own kept) and `--full-cache`."
-    add_snapkv_flags(parser)
+    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), and `--full-cache`."
+    add_config_flags(parser, SnapKVConfig)
+    add_config_flags(parser, PrefillConfig)
     parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
     return parser
 
-def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_serve_flags`
-                ) -> SnapKVConfig|None: # None with --full-cache
-    "The validated `SnapKVConfig` of the flags (a `UsageError` when a setting is refused)."
-    if args.full_cache: return None
-    cfg = snapkv_config({f.name: getattr(args, f.name) for f in fields(SnapKVConfig)})
-    if cfg.prefill == "guided":
-        raise UsageError("--prefill guided is not available here (mlx-lm runs the prompt; the look-ahead driver is `snapkv generate`'s)")
-    return cfg
+def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
+                   ) -> argparse.ArgumentParser: # the same parser
+    "`add_cache_flags`, the server's limits and access flags; mlx-lm's `--allowed-origins` defaults to same-origin."
+    add_cache_flags(parser)
+    parser.add_argument("--max-tokens-limit", type=int, default=4096,
+                        help="largest max_tokens a request may ask for (default: 4096); --max-tokens is the default")
+    parser.add_argument("--max-prompt-tokens", type=int, default=16384,
+                        help="longest prompt in tokens a request may send (default: 16384)")
+    parser.add_argument("--allowed-hosts", default=[],
+                        type=lambda x: [h.strip().lower() for h in x.split(",") if h.strip()],
+                        help="Host header names accepted besides localhost, IP addresses and --host ('*': any)")
+    parser.add_argument("--api-key", default=None,
+                        help="require 'Authorization: Bearer KEY' on every request but /health")
+    parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
+    return parser
 
-# %% ../nbs/31_serve.ipynb #8d221fb3
-def conversation_cache(model, # an mlx-lm model
-                       config:SnapKVConfig|None, # SnapKV settings; None: mlx-lm's `make_prompt_cache`
-                       max_kv_size:int|None=None, # mlx-lm's rotating-cache size (full cache only)
-                      ) -> list:
-    "A fresh prompt cache for one conversation: SnapKV layers per `config`, or mlx-lm's plain ones."
-    if config is None: return make_prompt_cache(model, max_kv_size)
-    return make_snapkv_cache(model, config)
-
-def _state_bytes(c) -> int:
-    "Bytes of the rows a cache holds (its `keys_and_values()` when it has one, else the arrays of its `state`)."
-    if c.empty(): return 0
-    held = c.keys_and_values() if hasattr(c, "keys_and_values") else c.state
-    return tree_reduce(lambda acc, a: acc + (a.nbytes if isinstance(a, mx.array) else 0), held, 0)
-
-def kv_stats(cache:list, # a prompt cache (list of per-layer caches)
-            ) -> dict:
-    "Rows per head, tokens seen, KV bytes held and without eviction, for one conversation's cache."
-    snap = [c for c in cache if isinstance(c, EvictingCache)]
-    tokens = max((c.offset for c in cache), default=0)
-    held = sum(c.stored_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
-    full = sum(c.full_nbytes if isinstance(c, EvictingCache) else _state_bytes(c) for c in cache)
-    rows = max((c.size() for c in snap), default=max((c.size() for c in cache), default=0))
-    return dict(tokens=tokens, rows=rows, snapkv_layers=len(snap), layers=len(cache),
-                held_bytes=held, full_bytes=full, ratio=full / held if held else 1.0)
-
-
-def kv_line(cache:list) -> str:
-    "One line about a conversation's cache: rows per head, tokens seen, bytes held vs without eviction."
-    s = kv_stats(cache)
-    where = f"SnapKV on {s['snapkv_layers']}/{s['layers']} layers" if s["snapkv_layers"] else "full cache"
-    return (f"{s['rows']} rows per head for {s['tokens']} tokens ({where}), KV {fmt_bytes(s['held_bytes'])} held "
-            f"vs {fmt_bytes(s['full_bytes'])} without eviction ({s['ratio']:.1f}x)")
+def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
+                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
+    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
+    flags = dict(vars(args))
+    prefill = config_from_flags(PrefillConfig, flags)
+    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
+    check_prefill(config, prefill)
+    return config, prefill
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -79,52 +65,349 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches, logging rows/bytes per conversation and refusing caches it could not trim exactly."
+    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims, leaves a token to feed."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
-        reused = len(tokens) - len(rest)
         if cache is None: return cache, rest
+        if not rest: # an exact hit: the model needs one token to feed, so roll the copy back by one
+            if can_trim_prompt_cache(cache) and trim_prompt_cache(cache, 1) == 1: rest = tokens[-1:]
+            else: return None, tokens
+        reused = len(tokens) - len(rest)
         if any(c.offset != reused for c in cache):
             logging.info(f"SnapKV: the cached conversation could not be trimmed back to {reused} tokens "
-                         f"(kept prompt rows are a selection, not a prefix); prefilling all {len(tokens)} tokens afresh")
+                         f"(kept prompt rows are a selection, not a prefix); prefilling all {len(tokens)} afresh")
             return None, tokens
         logging.info(f"SnapKV: request continues conversation {conversation_id(tokens[:reused])}: "
                      f"{reused} tokens cached, {len(rest)} new to prefill")
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
-        logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_line(prompt_cache)}")
+        logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
         return super().insert_cache(model, tokens, prompt_cache, **kwargs)
 
-# %% ../nbs/31_serve.ipynb #dd5122ca
-_REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+# %% ../nbs/31_serve.ipynb #crequest
+class RequestError(ValueError):
+    "A refused request: the HTTP `status` and a message that names the field and reveals nothing of the server."
+    def __init__(self, status:int, message:str): super().__init__(message); self.status = status
 
-def resolve_model(model:str|None, # `--model`: None, an mlx-lm directory, a .gguf file or a Hugging Face repo id
-                 ) -> str: # what mlx-lm's loader gets
-    "The path mlx-lm should load: the embedded model's converted directory by default, a GGUF file converted."
-    if model is None or str(model).endswith(".gguf"):
-        gguf = None if model is None else Path(model).expanduser()
-        if gguf is not None and not gguf.is_file(): raise UsageError(f"--model: GGUF file not found: {model}")
-        d = converted_dir(gguf)
-        if not (d/"config.json").is_file(): load_default_model(path=gguf) # converts once (atomically)
-        return str(d)
-    if not Path(model).expanduser().exists() and not _REPO_ID.match(model):
-        raise UsageError(f"--model: not found: {model} (not a local path, nor a Hugging Face repo id like org/name)")
-    return str(Path(model).expanduser()) if Path(model).expanduser().exists() else model
+def parse_body(raw:bytes) -> dict:
+    "The JSON object of a request body: strict UTF-8, no NaN/Infinity; a `RequestError` (400) otherwise."
+    try: text = raw.decode("utf-8")
+    except UnicodeDecodeError: raise RequestError(400, "the request body is not UTF-8") from None
+    def no_constant(name): raise RequestError(400, f"{name} is not a JSON number")
+    def finite(s):
+        if not math.isfinite(f := float(s)): raise RequestError(400, f"{s[:20]} is out of range for a number")
+        return f
+    try: body = json.loads(text, parse_constant=no_constant, parse_float=finite)
+    except json.JSONDecodeError as e: raise RequestError(400, f"invalid JSON in the request body: {e}") from None
+    except RecursionError: raise RequestError(400, "the request body is nested too deeply") from None
+    if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
+    return body
 
-def provider_class(base): # mlx-lm's `ModelProvider`
-    "mlx-lm's model provider with batching off and unknown model names rejected before anything is unloaded."
+# %% ../nbs/31_serve.ipynb #ccheck01
+def _int(body:dict, name:str, lo:int, hi:int):
+    "`body[name]` (when present and not null) as an int in lo..hi, else a 400 naming it."
+    v = body.get(name)
+    if v is None: return None
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise RequestError(400, f"{name} must be an integer in {lo}..{hi}, got {json.dumps(v)[:40]}")
+    return v
+
+
+def _check_prompt(body:dict, path:str):
+    "A completion's prompt is a string; a chat's messages are objects with a role and text content (no images)."
+    if path == "/v1/completions":
+        if not isinstance(body.get("prompt"), str): raise RequestError(400, "prompt must be a string")
+        return
+    msgs = body.get("messages")
+    if not (isinstance(msgs, list) and msgs and all(isinstance(m, dict) and isinstance(m.get("role"), str) 
+                                                    for m in msgs)):
+        raise RequestError(400, "messages must be a non-empty list of objects with a role")
+    for m in msgs: # text only: mlx-lm would fetch an image part's http(s) URL from the server (this model reads none)
+        c = m.get("content")
+        if not (c is None or isinstance(c, str) or isinstance(c, list) and all(
+                isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) for p in c)):
+            raise RequestError(400, "a message's content must be a string or a list of text parts (no images here)")
+
+# %% ../nbs/31_serve.ipynb #ccheck02
+def check_request(body:dict, # the parsed request (`parse_body`)
+                  path:str, # "/v1/completions", "/v1/chat/completions" or "/chat/completions"
+                  vocab_size:int, # token ids are 0 .. vocab_size-1 (the model's logits)
+                  max_tokens_limit:int, # the largest max_tokens allowed
+                  model_names:tuple=("default_model",), # the names the served model answers to
+                 ) -> dict: # the body, normalised (stream_options.include_usage filled in)
+    "Refuse what mlx-lm's own checks let through and would crash or misuse: a `RequestError` (400/404)."
+    if body.get("model", "default_model") not in model_names:
+        raise RequestError(404, f"model not found: this server serves {model_names[0]!r}")
+    for k in ("draft_model", "adapters"):
+        if body.get(k) is not None and body.get(k) != "default_model":
+            raise RequestError(404, f"{k} not found: this server serves {model_names[0]!r} only")
+    key = "max_completion_tokens" if body.get("max_completion_tokens") is not None else "max_tokens"
+    _int(body, key, 1, max_tokens_limit)
+    _int(body, "seed", 0, 2**64 - 1)
+    _int(body, "top_k", 0, vocab_size)
+    _int(body, "num_draft_tokens", 0, 64)
+    for name in ("repetition_context_size", "presence_context_size", "frequency_context_size"):
+        _int(body, name, 0, 2**20)
+    bias = body.get("logit_bias")
+    if bias is not None:
+        if not isinstance(bias, dict): raise RequestError(400, "logit_bias must be an object of token id -> number")
+        for k, v in bias.items():
+            if not re.fullmatch(r"\d{1,12}", str(k)) or int(k) >= vocab_size:
+                raise RequestError(400, f"logit_bias: token id {str(k)[:20]!r} is not in 0..{vocab_size - 1}")
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise RequestError(400, f"logit_bias: the bias of token {k} must be a number")
+    _check_prompt(body, path)
+    for name, typ in (("chat_template_kwargs", dict), ("role_mapping", dict), ("tools", list)):
+        if body.get(name) is not None and not isinstance(body[name], typ):
+            raise RequestError(400, f"{name} must be {'an object' if typ is dict else 'a list'}")
+    stop = body.get("stop")
+    if not (stop is None or isinstance(stop, str) or isinstance(stop, list) and all(isinstance(s, str) for s in stop)):
+        raise RequestError(400, "stop must be a string or a list of strings")
+    so = body.get("stream_options")
+    if so is not None:
+        if not isinstance(so, dict) or not isinstance(so.get("include_usage", False), bool):
+            raise RequestError(400, "stream_options must be an object with a boolean include_usage")
+        body = {**body, "stream_options": {"include_usage": False, **so}}
+    return body
+
+# %% ../nbs/31_serve.ipynb #caccess
+def _host_name(header:str) -> str:
+    "The host name of a Host header, without its port (IPv6 literals without brackets), lower case."
+    h = header.strip().lower()
+    if h.startswith("["): return h[1:h.find("]")] if "]" in h else h
+    return h.rsplit(":", 1)[0] if h.count(":") == 1 else h
+
+def host_allowed(header:str|None, # the request's Host header
+                 bound:str, # the --host the server listens on
+                 allowed:list=(), # --allowed-hosts ("*": any)
+                ) -> bool:
+    "Whether a Host header may reach the server: localhost, an IP address, --host or --allowed-hosts (no rebinding)."
+    if header is None: return True # HTTP/1.0 without Host: not a browser
+    name = _host_name(header)
+    if "*" in allowed or name in allowed or name == bound.lower() or name == "localhost" or name.endswith(".localhost"):
+        return True
+    try: ipaddress.ip_address(name); return True # an address literal cannot be rebound
+    except ValueError: return False
+
+def origin_allowed(origin:str|None, # the request's Origin header (browsers send it)
+                   host:str|None, # the request's Host header
+                   allowed:list=(), # --allowed-origins ("*": any)
+                  ) -> bool:
+    "Whether a browser page at `origin` may use the server: same origin, or one of --allowed-origins."
+    if origin is None or "*" in allowed or origin in allowed: return True
+    return host is not None and origin.lower() in (f"http://{host}".lower(), f"https://{host}".lower())
+
+def key_allowed(authorization:str|None, # the request's Authorization header
+                api_key:str|None, # --api-key (None: no key needed)
+               ) -> bool:
+    "Whether the request carries `Authorization: Bearer <api_key>` (always True without --api-key)."
+    if api_key is None: return True
+    scheme, _, token = (authorization or "").partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), api_key.encode())
+
+# %% ../nbs/31_serve.ipynb #cprovide
+def provider_class(base, # mlx-lm's `ModelProvider`
+                   model_names:tuple, # the names requests may use for the served model
+                   loaded:threading.Event, # set when the start-up load ends
+                   failures:list, # the start-up load's exception, if any
+                  ) -> type:
+    "mlx-lm's model provider that loads the start-up model only, with batching off; the start-up load is reported."
     class SnapKVModelProvider(base):
         def load(self, model_path, adapter_path=None, draft_model_path=None):
-            known = model_path in ("default_model", self.cli_args.model)
-            if not known and not Path(str(model_path)).expanduser().exists() and not _REPO_ID.match(str(model_path)):
-                raise ValueError(f"model {model_path!r} not found: this server serves 'default_model' ({self.cli_args.model})")
-            out = super().load(model_path, adapter_path, draft_model_path)
+            other_draft = draft_model_path not in (None, "default_model")
+            if model_path not in model_names or adapter_path is not None or other_draft: # `check_request` too
+                raise RequestError(404, f"model not found: this server serves {model_names[0]!r}")
+            out = super().load("default_model", None, "default_model") # the start-up model, whatever the request says
             self.is_batchable = False # SnapKV's merge is for equal shapes only: serve per request (see above)
             return out
+        def load_default(self):
+            try: self.load("default_model")
+            except Exception as e: failures.append(e)
+            finally: loaded.set()
     return SnapKVModelProvider
 
-# %% ../nbs/31_serve.ipynb #38c09d98
+def generator_class(base, # mlx-lm's `ResponseGenerator`
+                    max_prompt_tokens:int, # --max-prompt-tokens
+                   ) -> type:
+    "mlx-lm's response generator that refuses empty and over-long prompts and knows which request it is serving."
+    class SnapKVResponseGenerator(base):
+        serving = None # the request in the generation thread (batching is off: one at a time)
+        def _tokenize(self, tokenizer, request, args):
+            self.serving = request
+            try: out = super()._tokenize(tokenizer, request, args)
+            except Exception as e:
+                request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
+                raise request.refused from None
+            if not 0 < len(out[0]) <= max_prompt_tokens:
+                request.refused = RequestError(400, f"the prompt has {len(out[0])} tokens; this server takes 1.."
+                                                    f"{max_prompt_tokens} (--max-prompt-tokens)")
+                raise request.refused
+            return out
+    return SnapKVResponseGenerator
+
+# %% ../nbs/31_serve.ipynb #cdriver
+class GenerationCancelled(Exception):
+    "A request's generation stopped early: its client disconnected, or the server is shutting down."
+
+def serve_stream_generate(model, tokenizer, prompt, # what mlx-lm's server passes to `mlx_lm.stream_generate`
+                          *, settings:dict, # the prefill driver's settings, e.g. `dict(prefill=PrefillConfig(...))`
+                          cancelled, # () -> bool, checked after every prefill chunk and every token
+                          draft_model=None, num_draft_tokens=None, # mlx-lm's speculative decoding: refused
+                          prompt_progress_callback=None, # mlx-lm's progress callback (keep-alives, log)
+                          **kwargs): # the rest of mlx-lm's arguments (sampler, prompt_cache, kv_bits, stream, ...)
+    "The server's hop into the package's driver, `snapkv_nb.generate.stream_generate`, stopping when `cancelled()`."
+    if draft_model is not None: raise ValueError("draft models are not served (speculative decoding is off)")
+    def stop(where:str):
+        logging.info(f"SnapKV: generation cancelled {where} (client gone or server stopping)")
+        raise GenerationCancelled(f"generation cancelled {where}")
+    def progress(done, total):
+        if cancelled(): stop(f"during the prompt, at {done}/{total} tokens")
+        if prompt_progress_callback is not None: prompt_progress_callback(done, total)
+    for r in driver_stream_generate(model, tokenizer, prompt, prompt_progress_callback=progress, **settings, **kwargs):
+        yield r
+        if cancelled(): stop(f"after {r.generation_tokens} generated tokens")
+
+# %% ../nbs/31_serve.ipynb #chandler
+POST_PATHS = ("/v1/completions", "/v1/chat/completions", "/chat/completions") # mlx-lm's generation endpoints
+
+def client_gone(sock:socket.socket) -> bool:
+    "Whether the peer of a connected socket has closed it (readable with nothing to read) or it failed."
+    try:
+        if not select.select([sock], [], [], 0)[0]: return False
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except BlockingIOError: return False
+    except (OSError, ValueError): return True
+
+class SnapKVHandler:
+    "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
+    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, max_body_bytes
+    timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
+    def _refuse(self, status:int, message:str):
+        "Answer `status` with a JSON error message."
+        self._set_completion_headers(status); self.end_headers()
+        self.wfile.write(json.dumps({"error": message}).encode())
+
+    def _gate(self) -> bool:
+        "Host, Origin and API key checks; answers and returns False when the request is refused."
+        host = self.headers.get("Host")
+        s = self.settings
+        if not host_allowed(host, s.host, s.allowed_hosts): self._refuse(403, "Host not allowed"); return False
+        if not origin_allowed(self.headers.get("Origin"), host, s.allowed_origins):
+            self._refuse(403, "Origin not allowed"); return False
+        needs_key = self.command != "OPTIONS" and self.path != "/health"
+        if needs_key and not key_allowed(self.headers.get("Authorization"), s.api_key):
+            self._refuse(401, "missing or wrong API key (Authorization: Bearer ...)"); return False
+        return True
+
+    def _set_cors_headers(self):
+        origin, allowed = self.headers.get("Origin"), self.settings.allowed_origins
+        if "*" in allowed: self.send_header("Access-Control-Allow-Origin", "*")
+        elif origin is not None and origin in allowed:
+            self.send_header("Access-Control-Allow-Origin", origin); self.send_header("Vary", "Origin")
+        else: return # same-origin only: no CORS headers
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", "Content-Type, Authorization")
+
+    def _set_completion_headers(self, status_code:int=200):
+        refused = getattr(getattr(self, "_request", None), "refused", None) # set by the generation thread
+        super()._set_completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
+
+    def do_OPTIONS(self):
+        if self._gate(): super().do_OPTIONS()
+
+    def do_GET(self):
+        if not self._gate(): return
+        if not self.path.startswith("/v1/models"): return super().do_GET()
+        data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.model_names]
+        body = json.dumps({"object": "list", "data": data}).encode()
+        self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
+        self.wfile.write(body)
+
+# %% ../nbs/31_serve.ipynb #chandler
+@patch
+def do_POST(self:SnapKVHandler):
+    "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
+    if not self._gate(): return
+    if self.path not in POST_PATHS: return super(SnapKVHandler, self).do_POST() # mlx-lm's 404
+    n = self.headers.get("Content-Length")
+    if n is None or not n.strip().isdigit(): return self._refuse(411, "a Content-Length header (a number) is required")
+    s = self.settings
+    if int(n) > s.max_body_bytes: return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
+    try: raw = self.rfile.read(int(n))
+    except (TimeoutError, OSError): self.close_connection = True; return
+    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names)
+    except RequestError as e: return self._refuse(e.status, str(e))
+    data = json.dumps(body).encode()
+    self.headers.replace_header("Content-Length", str(len(data)))
+    sock_file, self.rfile = self.rfile, io.BytesIO(data)
+    try: super(SnapKVHandler, self).do_POST() # mlx-lm's
+    finally: self.rfile = sock_file
+
+@patch
+def handle_completion(self:SnapKVHandler, request, stop_words):
+    "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
+    request.cancel, done = threading.Event(), threading.Event()
+    self._request = request
+    def watch():
+        while not done.wait(0.2):
+            if client_gone(self.connection): request.cancel.set(); return
+    threading.Thread(target=watch, daemon=True).start()
+    try: super(SnapKVHandler, self).handle_completion(request, stop_words)
+    except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
+        request.cancel.set(); self.close_connection = True
+    finally: done.set()
+
+def handler_class(base, # mlx-lm's `APIHandler`
+                  settings:types.SimpleNamespace, # what `SnapKVHandler` checks against
+                 ) -> type:
+    "mlx-lm's request handler with `SnapKVHandler`'s checks in front."
+    return type("SnapKVAPIHandler", (SnapKVHandler, base), {"settings": settings})
+
+# %% ../nbs/31_serve.ipynb #crun
+def _vocab_size(model, tokenizer) -> int:
+    "Token ids the model's logits cover (its `args.vocab_size`, else the tokenizer's vocabulary)."
+    n = getattr(getattr(model, "args", None), "vocab_size", None)
+    return n if isinstance(n, int) and n > 0 else len(tokenizer.get_vocab())
+
+def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
+    "An HTTP server bound to host:port (daemon request threads), or a `UsageError` naming the flag."
+    from http.server import ThreadingHTTPServer
+    try: info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as e: raise UsageError(f"--host {host}: not an address to listen on ({e})") from None
+    cls = type("SnapKVHTTPServer", (ThreadingHTTPServer,), dict(address_family=info[0], daemon_threads=True))
+    try: return cls(info[4], handler)
+    except OSError as e:
+        raise UsageError(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})") from None
+
+def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` passes to `run`
+              state:dict, # serve_main's: config, settings, stopping, ...
+             ):
+    "mlx-lm's `run`, with start-up errors as `UsageError`s and a shutdown that stops the request being generated."
+    import mlx_lm.server as srv
+    s = state["settings"]
+    httpd = _listen(host, port, lambda *a, **k: state["handler"](state["generator"], *a, **k))
+    loaded, failures = state["loaded"], state["failures"]
+    gen = state["generator"] = generator_class(srv.ResponseGenerator, s.max_prompt_tokens)(
+        model_provider, SnapKVPromptCache(model_provider.cli_args.prompt_cache_size))
+    try:
+        while not loaded.wait(0.5): pass
+        if failures:
+            name = state["model_arg"] or "the default model"
+            raise UsageError(f"--model: cannot load {name}: {one_line(failures[0])}")
+        s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
+        state["handler"] = handler_class(srv.APIHandler, s)
+        state["served"] = True
+        print(f"snapkv serve: {state['banner']}; batching off (one request at a time); "
+              f"listening on http://{host}:{port}", file=sys.stderr, flush=True)
+        httpd.serve_forever()
+    except KeyboardInterrupt: pass
+    finally:
+        state["stopping"].set() # the request being generated stops at its next chunk or token
+        httpd.server_close()
+        gen.stop_and_join()
+
+# %% ../nbs/31_serve.ipynb #cmain
 @contextmanager
 def patched(module, **names):
     "Set attributes of `module` for the duration of the block, then restore them."
@@ -147,42 +430,76 @@ def _parser_module(argv:list, prog:str, after_parse):
             return ns
     return types.SimpleNamespace(**{**vars(argparse), "ArgumentParser": Parser})
 
-def _sigterm_to_interrupt():
-    "Let SIGTERM and SIGINT stop the server the way Ctrl-C does (mlx-lm then shuts down and joins its thread)."
+@contextmanager
+def interrupt_on_sigterm():
+    "SIGTERM and SIGINT raise `KeyboardInterrupt` in the main thread (also when SIGINT was ignored) inside the block."
     def handler(signum, frame): raise KeyboardInterrupt
-    try:
-        signal.signal(signal.SIGTERM, handler)
-        signal.signal(signal.SIGINT, signal.default_int_handler) # also when started in the background (SIGINT ignored)
-    except ValueError: pass # not the main thread
+    try: old = signal.signal(signal.SIGTERM, handler), signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError: old = None # not the main thread
+    try: yield
+    finally:
+        if old is not None: signal.signal(signal.SIGTERM, old[0]); signal.signal(signal.SIGINT, old[1])
 
+# %% ../nbs/31_serve.ipynb #cmain2
+def check_serve_args(ns:argparse.Namespace) -> None:
+    "Refuse server flags mlx-lm would misuse or crash on: a `UsageError` naming the flag."
+    if not 1 <= ns.port <= 65535: raise UsageError(f"--port must be in 1..65535, got {ns.port}")
+    if ns.max_tokens_limit < 1: raise UsageError(f"--max-tokens-limit must be >= 1, got {ns.max_tokens_limit}")
+    if not 1 <= ns.max_tokens <= ns.max_tokens_limit:
+        raise UsageError(f"--max-tokens must be in 1..{ns.max_tokens_limit} (--max-tokens-limit), got {ns.max_tokens}")
+    if ns.max_prompt_tokens < 1: raise UsageError(f"--max-prompt-tokens must be >= 1, got {ns.max_prompt_tokens}")
+    check_generation(ns.max_tokens, ns.temp, ns.top_p)
+    if ns.top_k < 0: raise UsageError(f"--top-k must be >= 0 (0: off), got {ns.top_k}")
+    if not 0 <= ns.min_p <= 1: raise UsageError(f"--min-p must be in [0, 1] (0: off), got {ns.min_p}")
+    if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
+    if ns.prompt_cache_size < 0: raise UsageError(f"--prompt-cache-size must be >= 0, got {ns.prompt_cache_size}")
+    if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
+    if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
+
+# %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
-    "`snapkv serve`: mlx-lm's OpenAI-compatible server (`mlx_lm.server`) with SnapKV caches and SnapKV's flags."
+    "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and driver; after serving, exits the process."
     import mlx_lm.server as srv
-    state = {}
+    state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns):
-        state["config"] = serve_config(ns)
-        if ns.max_tokens < 1: raise UsageError(f"--max-tokens must be positive, got {ns.max_tokens}")
-        if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
-        ns.model = resolve_model(ns.model)
-        if state["config"] is not None:
-            c = state["config"]
-            print(f"snapkv serve: SnapKV caches (budget {c.budget}, window {c.window}, n_sink {c.n_sink}, "
-                  f"kernel {c.kernel_size} {c.pooling}) for {ns.model}", file=sys.stderr, flush=True)
-        else: print(f"snapkv serve: full caches (no eviction) for {ns.model}", file=sys.stderr, flush=True)
-    def prompt_cache(model, max_kv_size=None): return conversation_cache(model, state["config"], max_kv_size)
-    _sigterm_to_interrupt()
+        state["config"], state["prefill"] = serve_config(ns)
+        check_serve_args(ns)
+        state["model_arg"] = ns.model
+        ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
+        names = ("default_model",) + ((state["model_arg"],) if state["model_arg"] else ())
+        state["names"] = names
+        what = settings_text(state["config"], state["prefill"])
+        state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
+        state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
+                                                  allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
+                                                  max_tokens_limit=ns.max_tokens_limit,
+                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names,
+                                                  max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
+    def cancelled():
+        req = state["generator"].serving if state["generator"] is not None else None
+        return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())
+    def stream_generate(*args, **kwargs):
+        return serve_stream_generate(*args, settings=dict(prefill=state["prefill"]), cancelled=cancelled, **kwargs)
+    def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size)
+    def run(host, port, model_provider): serve_run(host, port, model_provider, state)
+    base_provider = srv.ModelProvider
+    def provider(cli_args):
+        return provider_class(base_provider, state["names"], state["loaded"], state["failures"])(cli_args)
     try:
-        with patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
-                     make_prompt_cache=prompt_cache, LRUPromptCache=SnapKVPromptCache,
-                     ModelProvider=provider_class(srv.ModelProvider)):
+        with interrupt_on_sigterm(), patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
+                                             make_prompt_cache=prompt_cache, stream_generate=stream_generate,
+                                             ModelProvider=provider, run=run):
             srv.main()
-    except UsageError as e:
+    except USER_ERRORS as e:
         print(f"snapkv serve: error: {one_line(e)}", file=sys.stderr)
         return 2
     except SystemExit as e: # -h/--help
         return e.code if isinstance(e.code, int) else 0
     except KeyboardInterrupt: pass
+    if state.get("served"): # MLX's CPU build may abort in its static teardown once a generation thread has run
+        logging.shutdown(); sys.stdout.flush(); sys.stderr.flush() # ("terminate called without ...", status -6;
+        os._exit(0) # plain mlx_lm.server too): after serving, the process ends here, its output flushed
     return 0
 
 if __name__ == "__main__":

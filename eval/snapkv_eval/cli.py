@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse, os, sys, time
 from pathlib import Path
 
-from snapkv_nb.cli import UsageError, USER_ERRORS, one_line, load_model
+from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line, load_model
 
 # %% auto #0
 __all__ = ['BENCHMARKS', 'TAKES_MODEL', 'eval_parser', 'run_benchmark', 'main']

@@ -14,7 +14,7 @@ from snapkv_nb.cache import SnapKVConfig, EvictingCache, StreamingLLMCache, make
 from snapkv_nb.model import load_default_model
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.serve import conversation_cache, kv_stats
-from snapkv_nb.cli import fmt_bytes
+from snapkv_nb.frontend import fmt_bytes
 from .common import text_path
 
 # %% auto #0
