@@ -13,8 +13,8 @@ from mlx_lm.models.cache import make_prompt_cache
 from snapkv_nb.cache import SnapKVConfig, EvictingCache, StreamingLLMCache, make_snapkv_cache
 from snapkv_nb.model import load_default_model
 from snapkv_nb.chat import ChatSession
-from snapkv_nb.serve import conversation_cache, kv_stats
-from snapkv_nb.frontend import fmt_bytes
+from snapkv_nb.frontend import fmt_bytes, make_caches, kv_report
+from snapkv_nb.generate import stream_generate
 from .common import text_path
 
 # %% auto #0
@@ -80,13 +80,13 @@ class TieredSession(ChatSession):
                  make_cache, # () -> a fresh SnapKV prompt cache (the tier the answer is generated from)
                  system_prompt:str|None=None, # a system message
                  reuse:bool=True, # unused (the second tier is always kept)
-                 prefill_step_size:int=2048): # prompt tokens per prefill chunk
+                 prefill_step_size:int=2048, # prompt tokens per prefill chunk (exact mode)
+                 prefill=None): # the driver's settings (`PrefillConfig`; None: exact, with `prefill_step_size`)
         self.make_selection = make_cache
-        super().__init__(model, tokenizer, lambda: make_prompt_cache(model), system_prompt, True, prefill_step_size)
+        super().__init__(model, tokenizer, lambda: make_prompt_cache(model), system_prompt, True, prefill_step_size, prefill)
 
     def ask(self, text:str, max_tokens:int=256, sampler=None, out=None) -> dict:
         "One turn: select from the second tier with this turn's question, answer, append the turn to the second tier."
-        from mlx_lm import stream_generate
         self.messages.append({"role": "user", "content": text})
         ids = self.prompt_ids()
         new = self._new_tokens(ids) # the second tier (self.cache) now holds ids[:-len(new)]
@@ -97,17 +97,18 @@ class TieredSession(ChatSession):
             else: sel[i] = copy.deepcopy(full)
         parts, gen, last, t0 = [], [], None, time.perf_counter()
         for r in stream_generate(self.model, self.tokenizer, mx.array(new), max_tokens=max_tokens, sampler=sampler,
-                                 prompt_cache=sel, prefill_step_size=self.prefill_step_size):
+                                 prompt_cache=sel, prefill=self.prefill):
             parts.append(r.text); gen.append(r.token); last = r
             if out is not None: out.write(r.text); out.flush()
         self.model(mx.array([new + gen]), cache=self.cache) # the turn and its answer into the second tier
         mx.eval([c.state for c in self.cache])
-        answer = "".join(parts)
+        answer, kv = "".join(parts), kv_report(sel)
         self.seen = ids + gen
         self.messages.append({"role": "assistant", "content": answer})
         return dict(text=answer, prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(gen),
                     prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
-                    seconds=time.perf_counter() - t0, second_tier_bytes=kv_stats(self.cache)["held_bytes"], **kv_stats(sel))
+                    seconds=time.perf_counter() - t0, second_tier_bytes=kv_report(self.cache)["held_bytes"], kv=kv,
+                    **{**kv, "rows": max(kv["rows"], default=0)})
 
 # %% ../nbs/14_multiturn.ipynb #a1e52af0
 MULTITURN_METHODS = ("full cache", "SnapKV", "StreamingLLM", "SnapKV from a full second tier") # run by default
@@ -119,7 +120,7 @@ def multiturn_methods(model, # an mlx-lm model
                      ) -> dict: # name -> `run_conversation` arguments (make_cache, reuse, session_cls)
     "The caches compared: full, SnapKV and StreamingLLM across turns, SnapKV re-reading each turn, SnapKV from a second tier."
     cfg = SnapKVConfig(budget=budget)
-    snap = lambda: conversation_cache(model, cfg)
+    snap = lambda: make_caches(model, cfg)
     return {"full cache": dict(make_cache=lambda: make_prompt_cache(model)),
             "SnapKV": dict(make_cache=snap),
             "StreamingLLM": dict(make_cache=lambda: make_snapkv_cache(model, cfg, cls=StreamingLLMCache)),
