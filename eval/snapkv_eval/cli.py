@@ -25,10 +25,11 @@ def eval_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="snapkv-eval", description="Rerun a benchmark of snapkv_nb and write its JSON and plots.")
     p.add_argument("which", choices=BENCHMARKS, help="the benchmark to run")
     p.add_argument("--preset", default="small",
-                   help="size of the run: small (minutes) or full (the committed results); prefill also gemma, fidelity also kernel31")
+                   help="size of the run: small (minutes) or full (the committed results); "
+                        "prefill also gemma, fidelity also kernel31")
     p.add_argument("--out-dir", default="results", help="where to write the JSON and the plots (default: results)")
-    p.add_argument("--model", default=None, help="perf: an mlx-lm model directory or repo; prefill, multiturn: anything "
-                   "`snapkv generate --model` takes (embedded: gemma3-270m); default: the embedded SmolLM2")
+    p.add_argument("--model", default=None, help="perf: an mlx-lm model directory or repo; prefill, multiturn: "
+                   "anything `snapkv generate --model` takes (embedded: gemma3-270m); default: the embedded SmolLM2")
     return p
 
 # %% ../nbs/20_cli.ipynb #bbe198ef
@@ -41,7 +42,8 @@ def _out_dir(out_dir:str) -> Path:
     return out
 
 def _check_preset(which:str, preset:str, presets:dict):
-    if preset not in presets: raise UsageError(f"--preset {preset} is not a preset of `snapkv-eval {which}` ({', '.join(presets)})")
+    if preset not in presets:
+        raise UsageError(f"--preset {preset} is not a preset of `snapkv-eval {which}` ({', '.join(presets)})")
 
 # %% ../nbs/20_cli.ipynb #0464ebdb
 def run_benchmark(which:str, # one of `BENCHMARKS`
@@ -72,7 +74,8 @@ def run_benchmark(which:str, # one of `BENCHMARKS`
     else:
         from snapkv_eval.multiturn import MULTITURN_PRESETS, run_multiturn
         _check_preset(which, preset, MULTITURN_PRESETS)
-        run = lambda out: run_multiturn(preset, str(out), **({} if model is None else dict(model=load_model(model), model_name=model)))
+        run = lambda out: run_multiturn(preset, str(out), # the model is loaded when the run starts
+                                        **({} if model is None else dict(model=load_model(model), model_name=model)))
     out, t0 = _out_dir(out_dir), time.time()
     res = run(out)
     new = sorted(str(p) for p in out.rglob("*") if p.is_file() and p.stat().st_mtime >= t0 - 1)

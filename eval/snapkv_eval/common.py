@@ -193,7 +193,7 @@ def method_caches(held:list, # caches from `shared_prefill`
     return out
 
 # %% ../nbs/00_common.ipynb #cc784991
-PREFILL_FIELDS = tuple(PrefillConfig.__dataclass_fields__) # the prefill driver's settings (`snapkv_nb.generate.prefill`)
+PREFILL_FIELDS = tuple(PrefillConfig.__dataclass_fields__) # the prefill driver's settings (`generate.prefill`)
 
 def split_settings(settings:dict, # SnapKV settings of a cache and of the prefill driver, by name
                   ) -> tuple: # (cache settings, driver settings)
