@@ -17,15 +17,16 @@ from .common import (text_path, environment, json_text, load_result,
                                     paragraphs)
 
 # %% auto #0
-__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'TASKS_PRESETS', 'MODELS',
-           'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value',
-           'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary',
-           'make_cwe', 'make_fwe', 'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer',
-           'chunked_caches', 'guided_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
-           'veloxquant_available', 'veloxquant_answer', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
-           'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
-           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table',
-           'guided_vs_exact', 'goal_diagnosis', 'kept_by_offset']
+__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'LOOKAHEAD_METHODS',
+           'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences',
+           'word_pair', 'make_value', 'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed',
+           'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe', 'make_sample', 'string_match_all',
+           'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches', 'guided_caches', 'target_kept',
+           'batch_caches', 'cache_rows', 'stop_test', 'decode_answer', 'veloxquant_available', 'veloxquant_answer',
+           'lookahead_run', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs',
+           'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model', 'run_tasks',
+           'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table', 'guided_vs_exact',
+           'goal_diagnosis', 'kept_by_offset']
 
 # %% ../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -416,6 +417,7 @@ from .common import split_settings
 
 TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
 SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
+LOOKAHEAD_METHODS = ("lookahead", "lookahead_select") # SnapKV with look-ahead: what a user gets; the selection alone
 
 # %% ../nbs/12_tasks.ipynb #7db2323a
 def chunked_caches(model:nn.Module, # an mlx-lm model
@@ -515,6 +517,36 @@ def veloxquant_answer(model:nn.Module, # an mlx-lm model
         if stop and stop(out): break
     return out
 
+# %% ../nbs/12_tasks.ipynb #4ecc2a9d
+def lookahead_run(model:nn.Module, # an mlx-lm model
+                  held:list, # per-layer caches from `shared_prefill` (not changed)
+                  last:mx.array, # [V] logits of the prompt's last token
+                  budget:int, # rows kept per head on the evicting layers
+                  lookahead:int, # answer tokens the cache waits for (generated with the full cache) before compressing
+                  max_new_tokens:int, # answer length at most
+                  stop:Optional[Callable]=None, # as `greedy_decode`
+                  **settings, # other `SnapKVConfig` changes (window, ...)
+                 ) -> tuple: # (answer ids a user gets, of them produced after the compression, caches for the selection alone)
+    "SnapKV with look-ahead on forks of the shared prefill: the greedy answer through it, and its kept prompt rows alone."
+    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
+        raise ValueError(f"lookahead must be an int >= 1, got {lookahead!r}")
+    cs = [c.fork(budget=budget, lookahead=lookahead, **settings) if isinstance(c, EvictingCache) else type(c).merge([c])
+          for c in held]
+    step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
+    out = [int(mx.argmax(last))]
+    for _ in range(lookahead): out.append(step(out[-1])) # the full cache answers; its queries are kept
+    ev = [c for c in cs if isinstance(c, EvictingCache)]
+    if any(c.compressions != 1 or c.in_prompt for c in ev):
+        raise RuntimeError(f"the look-ahead caches did not compress after {lookahead} tokens")
+    sel = [c.fork() if isinstance(c, EvictingCache) else h for c, h in zip(cs, held)]
+    for c in sel:
+        if isinstance(c, EvictingCache) and c.trim(lookahead) != lookahead: raise RuntimeError("the look-ahead rows did not roll back")
+    mx.eval([c.keys_and_values() for c in sel if isinstance(c, EvictingCache)])
+    for n in range(1, len(out) + 1): # an answer that ends within the exact tokens
+        if (stop and stop(out[:n])) or n >= max_new_tokens: return out[:n], 0, sel
+    while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
+    return out, len(out) - lookahead - 1, sel
+
 # %% ../nbs/12_tasks.ipynb #07877272
 @dataclass(frozen=True)
 class Spec:
@@ -550,7 +582,7 @@ def run_sample(model:nn.Module, # an mlx-lm model
     groups, recs, kmap, t_own = {}, [], None, 0.0
     for sp in specs: # compress every run, grouped by rows so each group decodes as one batch
         b = spec_budget(sp, s.length)
-        if sp.method == "veloxquant": continue
+        if sp.method == "veloxquant" or sp.method in LOOKAHEAD_METHODS: continue
         t1 = time.time()
         if sp.method == "full": cs, lg = method_caches(held, "full"), last
         elif sp.method == "snapkv_chunked": cs, lg = chunked_caches(model, s.ids, b, **dict(sp.settings))
@@ -566,6 +598,10 @@ def run_sample(model:nn.Module, # an mlx-lm model
         for (sp, cs, lg, b, tk), o in zip(g, outs):
             recs.append(_record(s, sp, b, rows, full_rows, cut_answer(decode_answer(tokenizer, o), completion), tk))
     t_decode = time.time() - t1
+    t1 = time.time()
+    recs += _lookahead_records(model, tokenizer, s, [sp for sp in specs if sp.method in LOOKAHEAD_METHODS], held, last,
+                               stop, completion, full_rows)
+    t_look = time.time() - t1
     for sp in specs:
         if sp.method != "veloxquant": continue
         t1 = time.time()
@@ -573,14 +609,37 @@ def run_sample(model:nn.Module, # an mlx-lm model
         o = veloxquant_answer(model, s.ids, b, s.max_new_tokens, stop)
         recs.append(_record(s, sp, b, None, full_rows, cut_answer(decode_answer(tokenizer, o), completion)))
         t_own += time.time() - t1
-    return recs, dict(prefill=t_prefill, decode=t_decode, own_prefill_runs=t_own), kmap
+    return recs, dict(prefill=t_prefill, decode=t_decode, own_prefill_runs=t_own, lookahead=t_look), kmap
 
-def _record(s:TaskSample, sp:Spec, budget, rows, full_rows, answer:str, kept=None) -> dict:
+def _lookahead_records(model, tokenizer, s:TaskSample, specs:list, held:list, last:mx.array, stop, completion:bool,
+                       full_rows:int) -> list:
+    "The look-ahead specs' records: one `lookahead_run` per (budget, settings) serves both methods."
+    runs, recs, groups = {}, [], {}
+    for sp in specs:
+        key = (spec_budget(sp, s.length), sp.settings)
+        if key in runs: continue
+        st = dict(sp.settings); k = st.pop("lookahead")
+        runs[key] = lookahead_run(model, held, last, key[0], k, s.max_new_tokens, stop, **{"window": SnapKVConfig().window, **st})
+    for sp in specs:
+        b = spec_budget(sp, s.length); ids, after, cs = runs[(b, sp.settings)]
+        k, rows, tk = dict(sp.settings)["lookahead"], cache_rows(cs), target_kept(cs, s)
+        if sp.method == "lookahead":
+            recs.append(_record(s, sp, b, rows, full_rows, cut_answer(decode_answer(tokenizer, ids), completion), tk,
+                                lookahead=k, answer_tokens=len(ids), after=after))
+        else: groups.setdefault(rows, []).append((sp, cs, b, tk, k))
+    for rows, g in groups.items(): # the selection alone: answered from the prompt's end, as plain SnapKV is
+        outs = greedy_decode(model, batch_caches([x[1] for x in g]), mx.stack([last] * len(g)), s.max_new_tokens, stop)
+        for (sp, cs, b, tk, k), o in zip(g, outs):
+            recs.append(_record(s, sp, b, rows, full_rows, cut_answer(decode_answer(tokenizer, o), completion), tk,
+                                lookahead=k, answer_tokens=len(o), after=len(o) - 1))
+    return recs
+
+def _record(s:TaskSample, sp:Spec, budget, rows, full_rows, answer:str, kept=None, **extra) -> dict:
     "One result row."
     return dict(task=s.task, length=s.length, seed=s.seed, method=sp.method, variant=sp.variant, settings=dict(sp.settings),
                 ratio=sp.ratio, budget=budget, rows=rows, full_rows=full_rows,
                 ratio_all=None if rows is None else round(full_rows / rows, 3), answer=answer, score=score_answer(answer, s),
-                target_kept=None if kept is None else round(kept, 4))
+                target_kept=None if kept is None else round(kept, 4), **extra)
 
 # %% ../nbs/12_tasks.ipynb #6d1861f9
 @dataclass(frozen=True)
@@ -606,6 +665,8 @@ class TasksPreset:
     methods:tuple=TASKS_METHODS # methods compared
     own_ratio:int=8 # the ratio the own-prefill methods run at
     variants:tuple=() # ((name, ((setting, value), ...)), ...): SnapKV settings tried at 8x
+    lookahead:tuple=() # look-ahead lengths k run at every ratio of a model (the `LOOKAHEAD_METHODS` in `methods`)
+    stem:str="tasks" # the result's file name: `<out_dir>/<stem>.json`, plots `<stem>_*.png`
     signal:float=0.5 # a task carries signal at a (model, length) when the full cache scores at least this
     step:int=512 # shared prefill chunk size
     seed:int=0 # run seed (samples and random eviction)
@@ -622,6 +683,16 @@ TASKS_PRESETS = {
                                           baseline_lengths=(4096,))),
                         variants=(("kernel31", (("kernel_size", 31),)), ("window32", (("window", 32),)),
                                   ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
+    # look-ahead (issue #20): the tasks with signal in results/tasks.json, 8 (SmolLM2) / 4 (Gemma) prompts per task;
+    # full cache, SnapKV and look-ahead k = 8, 16 at 4x and 8x; written to lookahead.json
+    "lookahead": TasksPreset("lookahead", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(4, 8)),
+        ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(4, 8))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(8, 16), stem="lookahead"),
+    "lookahead_small": TasksPreset("lookahead_small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multivalue"),
+                                                                own_samples=0, ratios=(8,)),),
+                                   methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(8,), stem="lookahead"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
@@ -636,6 +707,8 @@ def preset_specs(p:TasksPreset, # the preset
     if own: out += [Spec(m, p.own_ratio) for m in ("snapkv_chunked", "snapkv_guided", "veloxquant")
                     if m in p.methods and (base or m == "snapkv_guided")]
     out += [Spec("snapkv", 8, name, tuple(st)) for name, st in p.variants]
+    out += [Spec(m, q, f"k{k}", (("lookahead", k),)) for q in r.ratios for k in p.lookahead for m in LOOKAHEAD_METHODS
+            if m in p.methods]
     return out
 
 # %% ../nbs/12_tasks.ipynb #05535ecf
@@ -782,8 +855,9 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
               only:Optional[str]=None, # run this model's part only, keeping the other models' records of an existing tasks.json of the same preset
               deadline:Optional[float]=None, # a `time.time()` after which no new sample starts (what was not run is recorded)
               log:Callable=print, # progress lines go here
-             ) -> dict: # the result written to tasks.json
-    "Run the task suite and write `<out_dir>/tasks.json` and `<out_dir>/tasks_*.png`."
+              stem:Optional[str]=None, # the result's file name (None: the preset's `stem`, "tasks" unless it says otherwise)
+             ) -> dict: # the result written to `<out_dir>/<stem>.json`
+    "Run the task suite and write `<out_dir>/<stem>.json` and `<out_dir>/<stem>_*.png`."
     t0 = time.time()
     if isinstance(preset, str) and preset not in TASKS_PRESETS: raise ValueError(f"preset must be one of {tuple(TASKS_PRESETS)}, got {preset!r}")
     p = TASKS_PRESETS[preset] if isinstance(preset, str) else preset
@@ -798,9 +872,10 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
         log("veloxquant-mlx is not installed: the reference design's SnapKV is skipped (pip install veloxquant-mlx==0.94.15)")
         methods.remove("veloxquant"); p = replace(p, methods=tuple(methods))
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
+    stem = p.stem if stem is None else stem
     texts = prose_texts(); vocab = vocabulary(texts)
     records, samples, kmaps, timing, skipped = [], [], [], {}, {}
-    old, prev = Path(out_dir)/"tasks.json", {}
+    old, prev = Path(out_dir)/f"{stem}.json", {}
     if only is not None and old.is_file(): # keep the other models' part of an earlier run of this preset
         prev = load_result(old)
         if prev["preset"]["name"] != p.name: prev = {}
@@ -811,20 +886,20 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
             skipped = {k: v for k, v in prev.get("skipped", {}).items() if k != only}
             timing = {k: v for k, v in prev["timing_seconds"].items() if not k.startswith(only + "/") and k != "total"}
     not_run = []
-    def write(partial:bool, plots:bool=False) -> dict: # the result so far, written to tasks.json
+    def write(partial:bool, plots:bool=False) -> dict: # the result so far, written to <stem>.json
         done = {x["model"] for x in records}
         res = dict(schema=1, preset=asdict(p), models={r.model: MODELS[r.model]["label"] for r in p.runs if r.model in done},
                    tasks={t: dict(TASKS[t]) for t in TASKS}, defaults=asdict(SnapKVConfig()), versions=_versions(),
                    created=time.strftime("%Y-%m-%dT%H:%M:%S%z"), haystack=f"shipped license texts {{{','.join(sorted(texts))}}}",
                    skipped=skipped, not_run=not_run, partial=partial, records=records, samples=samples, kept_maps=kmaps)
         res["calls"] = (prev.get("calls", [])) + \
-                       [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r})"]
+                       [f"run_tasks({p.name!r}, {str(out_dir)!r}, only={only!r}" + ("" if stem == p.stem else f", stem={stem!r}") + ")"]
         res["summary"] = summarize_tasks(res)
         timing["total"] = round(sum(v for k, v in timing.items() if "/" in k), 1)
         res["timing_seconds"] = timing
-        (out_dir/"tasks.json").write_text(json_text(res, TASKS_ONE_LINE))
-        if plots: save_plots(res, out_dir, tasks_plots(res), "tasks")
-        if not partial: log(f"wrote {out_dir/'tasks.json'} ({timing['total']:.0f}s)" + (f"; {len(not_run)} samples not run (deadline)" if not_run else ""))
+        (out_dir/f"{stem}.json").write_text(json_text(res, TASKS_ONE_LINE))
+        if plots: save_plots(res, out_dir, tasks_plots(res), stem)
+        if not partial: log(f"wrote {out_dir/(stem + '.json')} ({timing['total']:.0f}s)" + (f"; {len(not_run)} samples not run (deadline)" if not_run else ""))
         return res
 
     for r in p.runs:
@@ -883,6 +958,7 @@ def tasks_plots(res:dict, # a tasks result
 def merge_results(paths:list, # tasks.json files of one preset, each with other (model, length) pairs (e.g. run in parallel)
                   out_dir:str|Path="results", # where the merged tasks.json and the PNGs go
                   plots:bool=True, # write the PNG plots
+                  stem:Optional[str]=None, # the merged result's file name (None: the preset's `stem`)
                  ) -> dict:
     "One result from several runs of the same preset on different models or lengths; summary and plots recomputed."
     rs = [load_result(p) for p in paths]
@@ -913,8 +989,9 @@ def merge_results(paths:list, # tasks.json files of one preset, each with other 
     res["timing_seconds"] = dict(tm, total=round(sum(v for k, v in tm.items() if "/" in k), 1))
     res["summary"] = summarize_tasks(res)
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir/"tasks.json").write_text(json_text(res, TASKS_ONE_LINE))
-    if plots: save_plots(res, out_dir, tasks_plots(res), "tasks")
+    stem = rs[0]["preset"].get("stem", "tasks") if stem is None else stem
+    (out_dir/f"{stem}.json").write_text(json_text(res, TASKS_ONE_LINE))
+    if plots: save_plots(res, out_dir, tasks_plots(res), stem)
     return res
 
 # %% ../nbs/12_tasks.ipynb #a27297bd
