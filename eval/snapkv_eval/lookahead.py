@@ -11,7 +11,8 @@ from .common import mean_or_nan, table_cell
 from .tasks import summarize_tasks, LOOKAHEAD_METHODS
 
 # %% auto #0
-__all__ = ['task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary', 'lookahead_report']
+__all__ = ['task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary', 'lookahead_report',
+           'same_answers']
 
 # %% ../nbs/15_lookahead.ipynb #b40b35f0
 def task_bootstrap(per_task:dict, # task -> [n_prompts, m] scores, one column per method, rows paired by prompt
@@ -111,7 +112,7 @@ def lookahead_report(res:dict, # a tasks result with look-ahead records
                 "| task | " + " | ".join(c["header"] for c in cols) + " |", "|---" * (len(cols) + 1) + "|"]
         for t, v in s["per_task"].items():
             out.append(f"| {t if t in s['tasks'] else t + ' (no signal)'} | " + " | ".join(_ci(m, (lo, hi)) for m, lo, hi in v) + " |")
-        out.append(f"| **mean, {len(s['tasks'])} tasks with signal** | " + " | ".join(_ci(c["mean"], c["ci"]) for c in cols) + " |")
+        out.append(f"| **mean, {len(s['tasks'])} task{'s' if len(s['tasks']) > 1 else ''} with signal** | " + " | ".join(_ci(c["mean"], c["ci"]) for c in cols) + " |")
         out += ["", "| method | mean | minus SnapKV (paired) | share of full | answer tokens after the compression | answers all exact |",
                 "|---|---|---|---|---|---|"]
         for c in cols[1:]:
@@ -120,3 +121,13 @@ def lookahead_report(res:dict, # a tasks result with look-ahead records
                        f"{table_cell(c.get('exact_answers'))} |")
         out.append("")
     return "\n".join(out) + "\n"
+
+# %% ../nbs/15_lookahead.ipynb #d6259d08
+def same_answers(res:dict, # a tasks result
+                 ref:dict, # another one, e.g. the committed suite run
+                ) -> tuple: # (records compared, list of the keys whose answers differ)
+    "Compare the answers of the records both results hold (same model, length, task, prompt index, method, ratio, variant)."
+    key = lambda r: (r["model"], r["length"], r["task"], r["index"], r["method"], r["ratio"], r["variant"])
+    theirs = {key(r): r["answer"] for r in ref["records"]}
+    both = [(key(r), r["answer"]) for r in res["records"] if key(r) in theirs]
+    return len(both), [k for k, a in both if a != theirs[k]]
