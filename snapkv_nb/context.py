@@ -376,7 +376,7 @@ class DocumentSession:
                                      repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)))
         self.work, self.turns, self._last = None, 0, None
 
-# %% ../nbs/07_context.ipynb #676fdad5
+# %% ../nbs/07_context.ipynb #6e748ca1
 @patch
 def _question_ids(self:DocumentSession, question:str) -> list:
     "The tokens of one question turn (after the document, or after the previous answer in a conversation)."
@@ -390,7 +390,8 @@ def _question_ids(self:DocumentSession, question:str) -> list:
 def ask(self:DocumentSession, question:str, # the question
         max_tokens:int=64, # tokens to generate at most
         sampler=None, # an mlx-lm sampler (None: greedy)
-       ) -> dict: # text, token ids, question tokens, rows per head held at the end
+        out=None, # a stream the answer is written to as it comes (None: nowhere)
+       ) -> dict: # text, token ids, question tokens, rows per head held at the end, the caches answered from
     "Answer one question from the compressed document (its rows as `mode` says)."
     from snapkv_nb.generate import stream_generate
     if not isinstance(question, str) or not question.strip(): raise ValueError("`question` must be a non-empty string")
@@ -400,6 +401,7 @@ def ask(self:DocumentSession, question:str, # the question
     start, text, toks = [c.offset for c in self.work], "", []
     for r in stream_generate(self.model, self.tokenizer, mx.array(q), max_tokens=max_tokens, sampler=sampler, prompt_cache=self.work):
         text += r.text; toks.append(r.token)
+        if out is not None: out.write(r.text); out.flush()
     rows = max(c.size() for c in self.work)
     if self.mode == "trim":
         for i, (c, s) in enumerate(zip(self.work, start)):
@@ -407,4 +409,9 @@ def ask(self:DocumentSession, question:str, # the question
             if c.trim(k) != k:
                 raise RuntimeError(f"layer {i}: the turn's rows could not be rolled back (use mode='fork')")
     self.turns, self._last = self.turns + 1, toks[-1] if toks else None
-    return dict(text=text, tokens=toks, question_tokens=len(q), rows=rows)
+    return dict(text=text, tokens=toks, question_tokens=len(q), rows=rows, caches=self.work)
+
+@patch
+def reset(self:DocumentSession):
+    "Forget the questions and answers: the next question starts again from the compressed document."
+    self.work, self.turns, self._last = None, 0, None
