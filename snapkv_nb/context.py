@@ -77,7 +77,7 @@ def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
     a = mx.softmax(logits, axis=-1, precise=True).mean(axis=2)
     return (a + eps) * mx.linalg.norm(values.astype(mx.float32), axis=-1)
 
-# %% ../nbs/07_context.ipynb #7b1edc9a
+# %% ../nbs/07_context.ipynb #1442977c
 def _dequantized(c:EvictingCache, x): # an array or quantized triple held by `c`
     "`x` as a float array (dequantized when stored quantized)."
     if isinstance(x, (tuple, list)): return mx.dequantize(*x, group_size=c.config.kv_group_size, bits=c.config.kv_bits)
@@ -112,8 +112,11 @@ class ExpectedAttentionCache(EvictingCache):
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): no query statistics; compute them with "
                                "`snapkv_nb.context.context_prefill(..., query_stats=True)` and give them with `set_query_stats`")
         n, cfg = self._scored_rows(), self.config
-        k, v = (_dequantized(self, x)[..., :n, :] for x in self.keys_and_values())
-        return _pool1d(expected_attention(k, v, self.query_mean, self.query_cov), cfg.kernel_size, cfg.pooling)
+        ns = min(cfg.n_sink, n - 1) # the sinks (always kept) stay out of the softmax, as in kvpress
+        k, v = (_dequantized(self, x)[..., ns:n, :] for x in self.keys_and_values())
+        s = expected_attention(k, v, self.query_mean, self.query_cov)
+        s = mx.concatenate([mx.broadcast_to(s.max(axis=-1, keepdims=True), (*s.shape[:2], ns)), s], axis=-1)
+        return _pool1d(s, cfg.kernel_size, cfg.pooling)
 
 # %% ../nbs/07_context.ipynb #9ccfea85
 def _rope_of(model:nn.Module, i:int): # a model; a layer index
@@ -137,7 +140,7 @@ def _as_ids(ids) -> mx.array:
         raise ValueError(f"`ids` must be a non-empty [n] or [1, n] sequence of token ids, got shape {tuple(ids.shape)}")
     return ids
 
-# %% ../nbs/07_context.ipynb #205236f2
+# %% ../nbs/07_context.ipynb #de3b2de7
 def context_prefill(model:nn.Module, # an mlx-lm model
                     ids, # [n] token ids of the context (a chat header and a document, no question)
                     caches:list, # its prompt cache (from `make_snapkv_cache`)
@@ -151,14 +154,17 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     if _check_count("future", future) < 1: raise ValueError(f"`future` must be >= 1, got {future}")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
-    n, sums = ids.shape[1], {}
+    n, sums, start = ids.shape[1], {}, caches[ev[0]].offset
+    skip = max(caches[ev[0]].config.n_sink - start, 0) # the sinks' queries are outliers: left out (as kvpress does)
+    if query_stats and n <= skip: raise ValueError(f"`ids`: {n} tokens leave no query after the {skip} sinks for the statistics")
     expect_prompt(caches, n)
     with hold(caches):
         for a in range(0, n, step):
             b = min(a + step, n)
             with (hooks.recording(model) if query_stats else contextlib.nullcontext({})) as got: model(ids[:, a:b], cache=caches)
             for i in (ev if query_stats else ()):
-                q = got[id(caches[i])].astype(mx.float32)         # [B, H_q, L, D], the last one at position e - n + b - 1
+                q = got[id(caches[i])].astype(mx.float32)[..., max(skip - a, 0):, :] # [B, H_q, L, D], the last at e - n + b - 1
+                if q.shape[2] == 0: continue
                 q = _rope_of(model, i)(q[..., ::-1, :], offset=n - b + 1) # rows reversed: rotated by e - t each
                 s = (q.sum(axis=2), q.swapaxes(-1, -2) @ q)
                 sums[i] = s if i not in sums else (sums[i][0] + s[0], sums[i][1] + s[1])
@@ -166,8 +172,8 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     if not query_stats: return None
     out = {}
     for i, (s1, s2) in sums.items():
-        mean = s1 / n
-        cov = s2 / n - mean[..., :, None] * mean[..., None, :]
+        mean = s1 / (n - skip)
+        cov = s2 / (n - skip) - mean[..., :, None] * mean[..., None, :]
         M = _future_rotation(_rope_of(model, i), mean.shape[-1], future)
         out[i] = (mean @ M, M.T @ cov @ M)
     return out
