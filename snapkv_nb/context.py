@@ -382,7 +382,7 @@ class DocumentSession:
                                      repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)))
         self.work, self.turns, self._last = None, 0, None
 
-# %% ../nbs/07_context.ipynb #6e748ca1
+# %% ../nbs/07_context.ipynb #6a2779cf
 @patch
 def _question_ids(self:DocumentSession, question:str) -> list:
     "The tokens of one question turn (after the document, or after the previous answer in a conversation)."
@@ -397,16 +397,16 @@ def ask(self:DocumentSession, question:str, # the question
         max_tokens:int=64, # tokens to generate at most
         sampler=None, # an mlx-lm sampler (None: greedy)
         out=None, # a stream the answer is written to as it comes (None: nowhere)
-       ) -> dict: # text, token ids, question tokens, rows per head held at the end, the caches answered from
+       ) -> dict: # text, token ids, question tokens, rows per head held at the end, the caches answered from, tokens/s
     "Answer one question from the compressed document (its rows as `mode` says)."
     from snapkv_nb.generate import stream_generate
     if not isinstance(question, str) or not question.strip(): raise ValueError("`question` must be a non-empty string")
     q = self._question_ids(question)
     changes = dict(budget=HUGE) if self.reselect is None else dict(cls=SnapKVCache, budget=self.reselect + len(q), window=len(q))
     if self.mode == "fork" or self.work is None: self.work = fork_caches(self.caches, **changes)
-    start, text, toks = [c.offset for c in self.work], "", []
+    start, text, toks, last = [c.offset for c in self.work], "", [], None
     for r in stream_generate(self.model, self.tokenizer, mx.array(q), max_tokens=max_tokens, sampler=sampler, prompt_cache=self.work):
-        text += r.text; toks.append(r.token)
+        text += r.text; toks.append(r.token); last = r
         if out is not None: out.write(r.text); out.flush()
     rows = max(c.size() for c in self.work)
     if self.mode == "trim":
@@ -415,7 +415,8 @@ def ask(self:DocumentSession, question:str, # the question
             if c.trim(k) != k:
                 raise RuntimeError(f"layer {i}: the turn's rows could not be rolled back (use mode='fork')")
     self.turns, self._last = self.turns + 1, toks[-1] if toks else None
-    return dict(text=text, tokens=toks, question_tokens=len(q), rows=rows, caches=self.work)
+    return dict(text=text, tokens=toks, question_tokens=len(q), rows=rows, caches=self.work,
+                prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0)
 
 @patch
 def reset(self:DocumentSession):
