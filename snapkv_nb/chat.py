@@ -104,11 +104,11 @@ def turn_line(r:dict) -> str:
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
-DOC_SCORERS = ("reconstruct", "reconstruct-uniform", "expected", "snapkv", "streaming", "full", "with-question")
-DOC_PRESETS = { # --doc-scorer -> `DocumentSession` settings
-    "reconstruct": dict(scorer="reconstruct", allocation="layer", kernel_size=1), # per-layer budgets, raw scores
-    "reconstruct-uniform": dict(scorer="reconstruct", kernel_size=1), "expected": dict(scorer="expected"),
-    "snapkv": dict(scorer="snapkv"), "streaming": dict(scorer="streaming"), "full": dict(scorer="full")}
+DOC_SCORERS = ("reconstruct", "reconstruct-uniform", "probe", "expected", "snapkv", "streaming", "full", "with-question")
+DOC_PRESETS = { # --doc-scorer -> `DocumentSession` settings (chunks of 1024, kernel 15: the defaults)
+    "reconstruct": dict(scorer="reconstruct", allocation="layer"), "reconstruct-uniform": dict(scorer="reconstruct", allocation="uniform"),
+    "probe": dict(scorer="probe"), "expected": dict(scorer="expected"), "snapkv": dict(scorer="snapkv"),
+    "streaming": dict(scorer="streaming"), "full": dict(scorer="full")}
 DOC_DEFAULTS = dict(doc_scorer="reconstruct", doc_ratio=2.0, doc_mode="conversation")
 
 def chat_parser() -> argparse.ArgumentParser:
