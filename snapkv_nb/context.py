@@ -397,7 +397,7 @@ def _turn_prefix(tokenizer) -> str:
     text = tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
     return text.split("\u2063Y\u2063")[1].split(_MARK)[0]
 
-# %% ../nbs/07_context.ipynb #d205ad9e
+# %% ../nbs/07_context.ipynb #71ed8832
 class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
     def __init__(self, model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
@@ -409,7 +409,7 @@ class DocumentSession:
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
                  chunk:int=1024, # reconstruction: tokens repeated per call
-                 allocation:Optional[str]=None, # "uniform" or "layer" budgets (`layer_budgets`); None: "layer" for reconstruct and probe
+                 allocation:Optional[str]=None, # "uniform" or "layer" budgets (`layer_budgets`); None: "layer" for reconstruct
                  probe:str=GENERIC_PROBE, # probe: the generic question
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -426,7 +426,7 @@ class DocumentSession:
         elif budget is None: budget = max(math.ceil(len(self.context_ids) / ratio), cfg.n_sink + cfg.window)
         self.caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
         prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
-        if allocation is None: allocation = "layer" if scorer in ("reconstruct", "probe") else "uniform"
+        if allocation is None: allocation = "layer" if scorer == "reconstruct" else "uniform"
         self.info = compress_context(model, self.context_ids, self.caches, prompts=prompts, chunk=chunk, allocation=allocation,
                                      repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)),
                                      probe_ids=probe_prompt(tokenizer, probe) if scorer == "probe" else None)
