@@ -13,7 +13,7 @@ from .cache import EvictingCache
 from . import hooks
 
 # %% auto #0
-__all__ = ['BatchEvictingCache']
+__all__ = ['BatchEvictingCache', 'batch_blocker', 'SnapKVBatchGenerator']
 
 # %% ../nbs/06_batch.ipynb #c6c6cac2
 def _check_member(c, i:int): # a cache given to `merge`; its index
@@ -233,3 +233,29 @@ def _deepcopy(self:BatchEvictingCache, memo:dict) -> BatchEvictingCache:
 
 BatchEvictingCache.state = property(_state)
 BatchEvictingCache.__deepcopy__ = _deepcopy
+
+# %% ../nbs/06_batch.ipynb #680b8d61
+def batch_blocker(caches:list, # a fresh prompt cache of the served model (a list of per-layer caches)
+                 ) -> Optional[str]:
+    "Why `caches` cannot be batched by mlx-lm's `BatchGenerator` (one line), or None when they can."
+    for c in caches:
+        if not hasattr(c, "merge"): return f"{type(c).__name__} layers have no batch form (`merge`)"
+        if getattr(c, "_snapkv_capture", False) and c.config.kv_bits is not None:
+            return f"SnapKV rows stored quantized (kv_bits={c.config.kv_bits}) have no batch form yet"
+    return None
+
+# %% ../nbs/06_batch.ipynb #291daba7
+from mlx_lm.generate import BatchGenerator
+
+class SnapKVBatchGenerator(BatchGenerator):
+    "mlx-lm's `BatchGenerator` whose requests inserted without a prompt cache get `make_cache(model)` (SnapKV caches)."
+    def __init__(self, model, # an mlx-lm model
+                 make_cache, # make_cache(model) -> a fresh prompt cache, e.g. `partial(make_snapkv_cache, config=...)`
+                 **kwargs): # `BatchGenerator`'s own (max_tokens, completion_batch_size, prefill_step_size, ...)
+        if not callable(make_cache): raise TypeError(f"`make_cache` must be callable, got {make_cache!r}")
+        super().__init__(model, **kwargs)
+        self.make_cache = make_cache
+    def insert_segments(self, segments, max_tokens=None, caches=None, *args, **kwargs):
+        "mlx-lm's `insert_segments`, a fresh `make_cache(model)` for each request given no cache."
+        caches = [self.make_cache(self.model) if c is None else c for c in (caches or [None] * len(segments))]
+        return super().insert_segments(segments, max_tokens, caches, *args, **kwargs)
