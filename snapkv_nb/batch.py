@@ -15,7 +15,7 @@ from . import hooks
 # %% auto #0
 __all__ = ['BatchEvictingCache', 'batch_blocker', 'SnapKVBatchGenerator']
 
-# %% ../nbs/06_batch.ipynb #c6c6cac2
+# %% ../nbs/06_batch.ipynb #c935c471
 def _check_member(c, i:int): # a cache given to `merge`; its index
     "`c` if it can be a sequence of a batch: an evicting cache of at most one sequence, rows not quantized."
     if not getattr(c, "_snapkv_capture", False) or isinstance(c, BatchEvictingCache):
@@ -28,7 +28,7 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     return c
 
 class BatchEvictingCache(_BaseCache):
-    "A batch of evicting caches, one per sequence: per-sequence offsets, rows and compression; rows left-padded per call."
+    "A batch of evicting caches, one per sequence (its own offset, rows and compression); rows left-padded per call."
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to this cache too
 
     def __init__(self, caches:list): # per-sequence evicting caches (one sequence each), kept as they are
@@ -185,9 +185,9 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
 
 BatchEvictingCache.make_mask = _make_mask
 
-# %% ../nbs/06_batch.ipynb #f6039fd2
+# %% ../nbs/06_batch.ipynb #bb5db398
 def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
-    "[B, H_kv, N, L] bool: each sequence's window mask (as alone), its rows right-aligned; padding queries see its rows."
+    "[B, H_kv, N, L] bool: each sequence's window mask (as alone), right-aligned; padding queries see its rows."
     real = self._real if appended else self._take(N)
     ms = []
     for c, n in zip(self.caches, real):
