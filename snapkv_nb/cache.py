@@ -14,7 +14,7 @@ import mlx.nn as nn
 from mlx.utils import tree_map, tree_reduce
 from mlx_lm.models.cache import KVCache, _BaseCache, create_attention_mask
 
-from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
+from .scoring import obs_window_attention_scores, lookahead_attention_scores, snap_select_indices, _check_count
 from .settings import SnapKVConfig, config_from, changed
 from . import hooks
 
@@ -57,6 +57,9 @@ class EvictingCache(_BaseCache):
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
         self.config = config_from(SnapKVConfig, config, settings)
+        if self.config.lookahead and (not self.uses_queries or self.config.scorer == "key"):
+            raise ValueError(f"`lookahead` needs real queries: {type(self).__name__} with scorer={self.config.scorer!r} "
+                             "does not score with queries (use SnapKVCache, scorer 'auto' or 'query')")
         self.keys = self.values = None # stored rows (capacity >= rows), arrays or quantized triples
         self.offset = 0          # true number of tokens seen: the RoPE position of the next token
         self.layer = None        # the layer index, set by `make_snapkv_cache` (for messages)
@@ -164,6 +167,7 @@ def expect_prompt(self:EvictingCache, n:int): # tokens of the prompt (turn) that
     "Announce that the next `n` tokens fed are one prompt: compress right after the call that holds its last token."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
     self._settle()
+    if self._waiting(): self._due = "prompt" # the previous prompt's look-ahead is cut short by the next prompt
     if self._due is not None:
         if self._holds: self._due = None # held: the next compression counts every row anyway
         else: self._compress_now()
@@ -184,14 +188,16 @@ def _settle(self:EvictingCache):
     self._last_call, self._prev_chunk = None, read
     if read: # mlx-lm evaluated the state after it: a prefill chunk
         if not self._in_prompt: self._begin_prompt(start)
-    elif self._in_prompt and n == 1 and self._due is None: self._prompt_end, self._due = start + 1, "prompt"
+    elif self._in_prompt and n == 1 and self._prompt_end is None:
+        self._prompt_end = start + 1
+        if self.offset >= start + 1 + self.config.lookahead: self._due = "prompt"
 
 @patch
 def _track(self:EvictingCache, n:int): # tokens of the call being appended
     "Follow an unannounced prompt through the call being appended (before its rows are)."
     if self._announced: return
     if n > 1 and not self._in_prompt: self._begin_prompt()
-    elif n == 1 and self._in_prompt and self._due is None and not self._prev_chunk:
+    elif n == 1 and self._in_prompt and self._prompt_end is None and not self._prev_chunk:
         self._prompt_end = self.offset + 1 # the caller fed the prompt itself: this is its last token
     self._last_call = (self.offset, n, False)
 
@@ -226,12 +232,17 @@ def _observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE q
     "Keep the last `window` (or a few more) queries seen, with their positions."
     if not self.uses_queries or self.config.scorer == "key": return
     n, end = queries.shape[2], self.offset
-    if self._announced and self._prompt_end is not None and end > self._prompt_end: # the call runs past the prompt
-        queries, end = queries[..., :max(self._prompt_end - (end - n), 0), :], self._prompt_end
+    last = None if self._prompt_end is None else self._prompt_end + self.config.lookahead # the queries that count
+    if self._announced and last is not None and end > last: # the call runs past the prompt (and its look-ahead)
+        queries, end = queries[..., :max(last - (end - n), 0), :], last
     if queries.shape[2] == 0: return
     w = self.config.window
-    keep = w + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
-    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [queries[..., -keep:, :]]
+    keep = w + self.config.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
+    seg = queries # a decode step: only a reference kept (no array operation)
+    if queries.shape[2] > keep: # a chunk: copy its last queries now, so the chunk's can be freed
+        seg = mx.contiguous(queries[..., -keep:, :])
+        mx.eval(seg)
+    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [seg]
     while len(segs) > 1 and sum(s.shape[2] for s in segs[1:]) >= keep: segs.pop(0)
     self._obs, self._obs_end = segs, end
 
@@ -345,15 +356,18 @@ def hold(caches:list): # a prompt cache (other cache types are skipped)
 @patch
 def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep per head, ascending, each in [0, size())
         ) -> int: # rows dropped per head
-    "Keep rows `idx` of every head with their true positions and drop the others (quantized if `kv_bits` says so); `hold()` and the prompt are untouched."
+    "Keep rows `idx` of every head with their true positions, drop the others (`hold()` and the prompt untouched)."
     if self.keys is None: raise ValueError("`idx`: the cache is empty, there are no rows to keep")
     idx = idx if isinstance(idx, mx.array) else mx.array(idx)
     B, H = self._lead.shape[:2]
     if idx.ndim != 3 or tuple(idx.shape[:2]) != (B, H) or not 1 <= idx.shape[2] <= self._rows:
-        raise ValueError(f"`idx` must be [B, H_kv, k] = [{B}, {H}, 1..{self._rows}] row indices, got shape {tuple(idx.shape)}")
-    if not mx.issubdtype(idx.dtype, mx.integer): raise TypeError(f"`idx` must hold integer row indices, got {idx.dtype}")
+        raise ValueError(f"`idx` must be [B, H_kv, k] = [{B}, {H}, 1..{self._rows}] row indices, "
+                         f"got shape {tuple(idx.shape)}")
+    if not mx.issubdtype(idx.dtype, mx.integer):
+        raise TypeError(f"`idx` must hold integer row indices, got {idx.dtype}")
     if mx.any((idx < 0) | (idx >= self._rows)).item():
-        raise ValueError(f"`idx` holds rows outside 0..{self._rows - 1} (min {mx.min(idx).item()}, max {mx.max(idx).item()})")
+        lo, hi = mx.min(idx).item(), mx.max(idx).item()
+        raise ValueError(f"`idx` holds rows outside 0..{self._rows - 1} (min {lo}, max {hi})")
     if idx.shape[2] > 1 and mx.any(idx[..., 1:] <= idx[..., :-1]).item():
         raise ValueError("`idx` must be strictly ascending along its last axis (each row once, in the order held)")
     cfg, idx = self.config, idx.astype(mx.int32)
@@ -373,6 +387,11 @@ _NO_END_MSG = ("SnapKV: more than `budget` rows are held and no prompt end was e
                "after it, or generate with `mlx_lm.generate` / `snapkv_nb.generate`.")
 
 @patch
+def _waiting(self:EvictingCache) -> bool:
+    "Whether the prompt's end has been reached and its compression is not due yet (waiting for `lookahead` tokens)."
+    return self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end
+
+@patch
 def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
                      values:mx.array): # [B, H, S, Dv] its values
     "Append this call's `keys`/`values` ([B, H, S, D], post-RoPE) and return all rows held."
@@ -390,12 +409,12 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
         if keys.shape[-1] % g or values.shape[-1] % g:
             raise ValueError(f"kv_group_size={g} must divide the head dims {keys.shape[-1]}, {values.shape[-1]}")
     self._settle()
+    if keys.shape[2] > 1 and self._waiting() and not self._announced: self._due = "prompt" # a new prompt: stop waiting
     self._after_attention() # a compression the previous call left due
     self._track(keys.shape[2])
     if self._dtype is None: self._dtype = keys.dtype
     self._append(keys, values)
-    if self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end:
-        self._due = "prompt"
+    if self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
     if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
     return self.keys_and_values()
 
@@ -460,6 +479,15 @@ def _window_queries(self:EvictingCache) -> Optional[mx.array]:
     return q[..., q.shape[2] - extra - need:q.shape[2] - extra, :]
 
 @patch
+def _ahead_queries(self:EvictingCache) -> Optional[mx.array]:
+    "The captured queries of up to `lookahead` tokens right after the scoring end ([B, H_q, k, D]), or None."
+    q, la = self._obs_queries(), self.config.lookahead
+    if q is None or not la: return None
+    extra = self._obs_end - self._scoring_end()
+    if extra < 1 or extra > q.shape[2]: return None
+    return q[..., q.shape[2] - extra:q.shape[2] - extra + la, :]
+
+@patch
 def _scored_keys(self:EvictingCache) -> mx.array:
     "The keys of the rows the next compression ranks, [B, H, n, D] in a float dtype."
     k = _rows_of(self.keys, self._scored_rows())
@@ -475,7 +503,7 @@ def _finite(self:EvictingCache, *xs):
 
 # %% ../nbs/01_cache.ipynb #d783617a
 class SnapKVCache(EvictingCache):
-    "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries."
+    "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries (and `lookahead` more)."
     uses_queries = True
     def scores(self) -> mx.array:
         "Pooled attention of the window queries (or the key proxy, per `scorer`), [B, H_kv, n] float32."
@@ -485,8 +513,12 @@ class SnapKVCache(EvictingCache):
             msg = _PROXY_MSG if not self._obs else _STALE_MSG
             if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
             _warn_once(msg)
-        keys, q = self._finite(self._scored_keys(), q)
-        return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+        ahead = None if q is None else self._ahead_queries()
+        keys, q, ahead = self._finite(self._scored_keys(), q, ahead)
+        if ahead is not None:
+            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling)
+        return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size,
+                                           pooling=cfg.pooling)
 
 # %% ../nbs/01_cache.ipynb #0aec7d84
 class KeyProxyCache(EvictingCache):
@@ -552,7 +584,8 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     cfg = config_from(SnapKVConfig, config, settings)
     if not (isinstance(cls, type) and issubclass(cls, EvictingCache)):
         raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
-    if not isinstance(capture, bool): raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
+    if not isinstance(capture, bool):
+        raise TypeError(f"`capture` must be a bool, got {type(capture).__name__} {capture!r}")
     if cls.uses_queries and cfg.scorer == "query" and not capture:
         raise ValueError("scorer='query' needs the query capture: with capture=False there are no queries to score with")
     if _latent_attention(model):
@@ -577,7 +610,8 @@ def compress(caches:list, # a prompt cache (other cache types are skipped)
              end_prompt:bool=True, # False: a chunk compression that leaves the prompt open (the driver's chunked mode)
             ) -> int:
     "Compress every evicting cache in `caches` now (ending the prompt); returns rows evicted per head, summed."
-    return sum(c.compress(end_prompt) for c in _prompt_cache(caches, "compress") if getattr(c, "_snapkv_capture", False))
+    caches = _prompt_cache(caches, "compress")
+    return sum(c.compress(end_prompt) for c in caches if getattr(c, "_snapkv_capture", False))
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)
@@ -624,7 +658,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
     verify = (last is not None and not last[2] and last[1] > 1 and self._in_prompt and not self._announced
               and not self._holds and self._due is None) # a speculative step: the last token and the drafts
     if verify and last[0] == self._prompt_start: verify = self._in_prompt = False # a later step: no prompt at all
-    elif verify: self._last_call, self._prompt_end, self._due = None, last[0] + 1, "prompt" # the prompt ended there
+    elif verify: self._last_call, self._prompt_end = None, last[0] + 1 # the prompt ended there
     n = min(n, self._rows - self._n_kept)
     if n > 0:
         self._rows -= n; self.offset -= n
@@ -634,6 +668,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
             self._obs, self._obs_end = ([q], self.offset) if q.shape[2] else ([], None)
         if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
         if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
+    if verify and self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
     if verify and self._due is not None: self._compress_now()
     return max(n, 0)
 
@@ -646,23 +681,27 @@ def _check_state(cls:type, st:dict) -> dict:
     if missing := [k for k in need if k not in st]: raise bad(f"it lacks {missing}")
     ints = {k: st[k] for k in ("offset", "rows", "n_kept", "tail_pos", "compressions", "prompt_start", "prompt_end",
                                "obs_end", "layer")}
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()): raise bad(f"non-integer fields {ints}")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()):
+        raise bad(f"non-integer fields {ints}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
     if not 0 <= n_kept <= rows <= off: raise bad(f"needs 0 <= n_kept <= rows <= offset, got {n_kept}, {rows}, {off}")
     if tail + rows - n_kept != off: raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows != offset {off}")
     if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
-    arrays = [x for name in ("keys", "values") for x in (st[name] if isinstance(st[name], (list, tuple)) else [st[name]])]
+    arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
     if rows == 0 and st["keys"] is None: return st
-    if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays): raise bad("keys/values must be [B, H, rows, D] arrays")
+    if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays):
+        raise bad("keys/values must be [B, H, rows, D] arrays")
     if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
         raise bad(f"keys/values shapes {[a.shape for a in arrays]} do not hold {rows} rows of one [B, H]")
     kp = st["kept_pos"]
     if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
         raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
     if kp is not None:
-        if kp.shape != arrays[0].shape[:2] + (n_kept,): raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
-        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail): raise bad(f"kept positions outside 0..{tail - 1}")
+        if kp.shape != arrays[0].shape[:2] + (n_kept,):
+            raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
+        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
+            raise bad(f"kept positions outside 0..{tail - 1}")
     return st
 
 # %% ../nbs/01_cache.ipynb #c5e41265
@@ -674,7 +713,8 @@ def _set_state(self:EvictingCache, st):
     opt = lambda x: None if x is None or x == -1 else int(x)
     cfg = SnapKVConfig(**st["config"])
     capture = tuple(st.get("capture") or ())
-    self.__init__(cfg, **({n: (st.get("extra") or {}).get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())}))
+    extra = st.get("extra") or {}
+    self.__init__(cfg, **{n: extra.get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())})
     self.keys, self.values, self._kept_pos = tup(st["keys"]), tup(st["values"]), st["kept_pos"]
     self._obs = [] if st["obs_q"] is None else [st["obs_q"]]
     self.offset, self._rows, self._n_kept = st["offset"], st["rows"], st["n_kept"]
@@ -724,6 +764,8 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
     new = cls.from_state(st)
     new.layer = self.layer
+    if new._due == "prompt" and new._prompt_end is not None and new.offset < new._prompt_end + cfg.lookahead:
+        new._due = None # a longer look-ahead: the copy waits for its answer tokens
     return new
 
 # %% ../nbs/01_cache.ipynb #e3c3d3bf

@@ -40,7 +40,8 @@ def prefill_settings(caches:list, # a prompt cache
     if not ev:
         if cfg.prefill != "exact": raise ValueError(f"prefill={cfg.prefill!r} needs SnapKV layers in the prompt cache")
         return cfg
-    if any(c.config != ev[0].config for c in ev): raise ValueError("the SnapKV layers have different configs; the driver needs one")
+    if any(c.config != ev[0].config for c in ev):
+        raise ValueError("the SnapKV layers have different configs; the driver needs one")
     budget = ev[0].config.budget
     if cfg.rows_between_chunks(budget) < budget:
         raise ValueError(f"`prefill_budget` ({cfg.prefill_budget}) must be >= the caches' budget ({budget}) or None")
@@ -96,7 +97,8 @@ def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + t
                 ) -> mx.array: # [B, H_kv, rows - p] float32
     "SnapKV scores of the rows held before the probe, from the probe's queries."
     p, cfg = queries.shape[2], c.config
-    s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+    s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size,
+                                    pooling=cfg.pooling)
     return s[..., :c.size() - p]
 
 # %% ../nbs/05_generate.ipynb #28ff96e0
@@ -185,7 +187,8 @@ def driver_config(prefill:Union[str, PrefillConfig, None]=None, # a mode, a read
     "The driver's settings from `generate_step`-style arguments (a config, or a mode and settings; not both)."
     given = {k: v for k, v in settings.items() if v is not None}
     if isinstance(prefill, PrefillConfig):
-        if set(given) - {"prefill_step_size"}: raise ValueError(f"give either prefill=PrefillConfig(...) or {sorted(given)}")
+        if set(given) - {"prefill_step_size"}:
+            raise ValueError(f"give either prefill=PrefillConfig(...) or {sorted(given)}")
         return prefill
     return config_from(PrefillConfig, None, {**given, **({} if prefill is None else dict(prefill=prefill))})
 
@@ -208,7 +211,8 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
                   **prefill_settings, # prefill_budget, prefill_chunk, probe_len, probe_at (`PrefillConfig`)
                  ) -> Generator: # (token id, logprobs [vocab]) per generated token
     "mlx-lm's `generate_step` with the prompt fed by the SnapKV prefill driver."
-    if input_embeddings is not None: raise NotImplementedError("input_embeddings are not supported by snapkv_nb's generate_step")
+    if input_embeddings is not None:
+        raise NotImplementedError("input_embeddings are not supported by snapkv_nb's generate_step")
     if max_kv_size is not None:
         raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
     cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
@@ -232,7 +236,8 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
             return _sample(logits)
 
     with mx.stream(stream):
-        y, logprobs = _sample(_prefill(model, prompt, prompt_cache, cfg, prompt_progress_callback=prompt_progress_callback))
+        logits = _prefill(model, prompt, prompt_cache, cfg, prompt_progress_callback=prompt_progress_callback)
+        y, logprobs = _sample(logits)
     mx.async_eval(y, logprobs)
     n = 0
     while True:
@@ -254,7 +259,8 @@ def stream_generate(model:nn.Module, # an mlx-lm model
                     **kwargs, # passed to `generate_step` (sampler, prompt_cache, prefill, prefill_budget, ...)
                    ) -> Generator: # mlx-lm `GenerationResponse`s
     "mlx-lm's `stream_generate` with the prompt fed by the SnapKV prefill driver."
-    if draft_model is not None: raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
+    if draft_model is not None:
+        raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
     if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
     if not isinstance(tokenizer, TokenizerWrapper): tokenizer = TokenizerWrapper(tokenizer)
     if not isinstance(prompt, mx.array):

@@ -21,7 +21,7 @@ def _rope_module(rope, D:int, base:float):
 
 def rope_at(x:mx.array, # [n, D] vectors before RoPE
             pos, # [n] integer positions (list, numpy or mx array), one per row
-            rope=None, # a RoPE module as mlx-lm builds it (e.g. `model.layers[0].self_attn.rope`); default `nn.RoPE(D, base=base)`
+            rope=None, # a RoPE module as mlx-lm builds it (`model.layers[0].self_attn.rope`); default `nn.RoPE(D, base)`
             base:float=10000.0, # RoPE base, used when `rope` is None
            ) -> mx.array: # [n, D] float32, row i rotated at position pos[i]
     "Rotate each row of `x` with RoPE at its own position."
@@ -117,7 +117,8 @@ def decode_logits_with_offset(model:nn.Module, # an mlx-lm model
                               offset_mode:str="true", # "true": offset = tokens seen; "rows": offset = rows held
                              ) -> mx.array: # [vocab] logits of the step
     "Logits of one decode step of `token`, with `SnapKVCache` offsets at the true position or at the row count."
-    if offset_mode not in OFFSET_MODES: raise ValueError(f"`offset_mode` must be one of {OFFSET_MODES}, got {offset_mode!r}")
+    if offset_mode not in OFFSET_MODES:
+        raise ValueError(f"`offset_mode` must be one of {OFFSET_MODES}, got {offset_mode!r}")
     snap = [c for c in cache if isinstance(c, EvictingCache)]
     for c in snap:
         if c.in_prompt and not c.held: c.compress() # a compression still due runs first

@@ -25,6 +25,7 @@ class SnapKVConfig:
     kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
     pooling:str="avg" # "avg" or "max" pooling of the scores
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
+    lookahead:int=0 # answer tokens generated with the full cache whose queries also score the prompt (0: off)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
     def __post_init__(self): _validate_config(self)
@@ -43,7 +44,10 @@ def _validate_config(self:SnapKVConfig):
     if self.scorer not in SCORERS: raise ValueError(f"`scorer` must be one of {SCORERS}, got {self.scorer!r}")
     if self.kv_bits is not None:
         _check_count("kv_bits", self.kv_bits)
-        if self.kv_bits not in KV_BITS: raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
+        if self.kv_bits not in KV_BITS:
+            raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
+    if _check_count("lookahead", self.lookahead) < 0:
+        raise ValueError(f"`lookahead` must be >= 0, got {self.lookahead}")
     _check_count("kv_group_size", self.kv_group_size)
     if self.kv_group_size not in (32, 64, 128):
         raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {self.kv_group_size}")
@@ -71,12 +75,14 @@ class PrefillConfig:
 # %% ../nbs/00a_settings.ipynb #69e8590a
 def _validate_prefill(self:PrefillConfig):
     "Raise `TypeError`/`ValueError` naming the first bad setting of `self`."
-    if self.prefill not in PREFILL_MODES: raise ValueError(f"`prefill` must be one of {PREFILL_MODES}, got {self.prefill!r}")
+    if self.prefill not in PREFILL_MODES:
+        raise ValueError(f"`prefill` must be one of {PREFILL_MODES}, got {self.prefill!r}")
     if self.probe_at not in PROBE_AT: raise ValueError(f"`probe_at` must be one of {PROBE_AT}, got {self.probe_at!r}")
     if self.prefill_budget is not None and _check_count("prefill_budget", self.prefill_budget) < 1:
         raise ValueError(f"`prefill_budget` must be >= 1 or None, got {self.prefill_budget}")
     for name in ("prefill_chunk", "probe_len", "prefill_step_size"):
-        if _check_count(name, getattr(self, name)) < 1: raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
+        if _check_count(name, getattr(self, name)) < 1:
+            raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
     _ints(self)
 
 # %% ../nbs/00a_settings.ipynb #f28e7c08
