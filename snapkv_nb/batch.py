@@ -234,7 +234,7 @@ def _deepcopy(self:BatchEvictingCache, memo:dict) -> BatchEvictingCache:
 BatchEvictingCache.state = property(_state)
 BatchEvictingCache.__deepcopy__ = _deepcopy
 
-# %% ../nbs/06_batch.ipynb #680b8d61
+# %% ../nbs/06_batch.ipynb #6f9298d7
 def batch_blocker(caches:list, # a fresh prompt cache of the served model (a list of per-layer caches)
                  ) -> Optional[str]:
     "Why `caches` cannot be batched by mlx-lm's `BatchGenerator` (one line), or None when they can."
@@ -244,7 +244,7 @@ def batch_blocker(caches:list, # a fresh prompt cache of the served model (a lis
             return f"SnapKV rows stored quantized (kv_bits={c.config.kv_bits}) have no batch form yet"
     return None
 
-# %% ../nbs/06_batch.ipynb #291daba7
+# %% ../nbs/06_batch.ipynb #ab0514da
 from mlx_lm.generate import BatchGenerator
 
 class SnapKVBatchGenerator(BatchGenerator):
