@@ -17,6 +17,7 @@ py_versions = '3.10 3.11 3.12 3.13'.split()
 
 requirements = cfg.get('requirements', '').split()
 dev_requirements = cfg.get('dev_requirements', '').split()
+pictures_requirements = cfg.get('pictures_requirements', '').split()
 min_python = cfg['min_python']
 
 setuptools.setup(
@@ -35,7 +36,7 @@ setuptools.setup(
     package_data = {'snapkv_nb.data': ['*.txt']},
     include_package_data = True,
     install_requires = requirements,
-    extras_require = {'dev': dev_requirements},
+    extras_require = {'dev': dev_requirements, 'pictures': pictures_requirements},
     dependency_links = cfg.get('dep_links','').split(),
     python_requires = '>=' + cfg['min_python'],
     long_description = open('README.md', encoding='utf-8').read(),

@@ -8,13 +8,20 @@ from dataclasses import dataclass
 
 import numpy as np
 import mlx.core as mx
-import matplotlib.pyplot as plt
 
 from .cache import EvictingCache, SnapKVConfig, make_snapkv_cache
 from .scoring import snap_select_indices
 
 # %% auto #0
-__all__ = ['PromptSnapshot', 'prompt_snapshot', 'plot_kept', 'plot_scores']
+__all__ = ['pyplot', 'PromptSnapshot', 'prompt_snapshot', 'plot_kept', 'plot_scores']
+
+# %% ../nbs/20_viz.ipynb #dd89dd38
+def pyplot():
+    "matplotlib's pyplot, imported when a picture is drawn; without matplotlib, an error naming the extra that installs it."
+    try: import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise ImportError('snapkv_nb.viz draws with matplotlib, which is not installed: pip install "snapkv-nb[pictures]"') from e
+    return plt
 
 # %% ../nbs/20_viz.ipynb #bad555f4
 @dataclass
@@ -64,7 +71,7 @@ def plot_kept(snap:PromptSnapshot, # from `prompt_snapshot`
              ):
     "Map of the kept prompt positions: rows are (layer, KV head), columns positions; the needle outlined."
     L, H, S = snap.raw.shape
-    if ax is None: _, ax = plt.subplots(figsize=(10, max(2.0, min(7.0, 0.06 * L * H + 1.2))))
+    if ax is None: _, ax = pyplot().subplots(figsize=(10, max(2.0, min(7.0, 0.06 * L * H + 1.2))))
     ax.imshow(snap.kept_mask().reshape(L * H, S), aspect="auto", interpolation="nearest", cmap="Greys",
               extent=(-0.5, S - 0.5, L * H - 0.5, -0.5), vmin=0, vmax=1)
     for l in range(1, L): ax.axhline(l * H - 0.5, color="C0", lw=0.4, alpha=0.6)
@@ -88,7 +95,7 @@ def plot_scores(snap:PromptSnapshot, # from `prompt_snapshot`
                 axes=None, # two matplotlib axes (default: a new figure)
                ):
     "The window's scores along the prompt for one layer/head, before and after pooling, kept positions highlighted."
-    if axes is None: _, axes = plt.subplots(2, 1, figsize=(10, 4.2), sharex=True)
+    if axes is None: _, axes = pyplot().subplots(2, 1, figsize=(10, 4.2), sharex=True)
     S, c = snap.n_prompt, snap.config
     kept = snap.kept[layer, head]
     for ax, y, name in zip(axes, (snap.raw[layer, head], snap.pooled[layer, head]),

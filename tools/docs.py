@@ -11,8 +11,12 @@
 
 (`bash tools/docs.sh ...` runs this with the project's venv.)
 
+The site holds both nbdev projects of the repository: the library's notebooks (nbs/) and the evaluation project's
+(eval/nbs/, library snapkv_eval), side by side in one flat _proc/ (their notebook names differ), so links between
+them work; each notebook runs from its own folder (the evaluation notebooks read ../results = eval/results/).
+
 How (see the index notebook's "Documentation" section for the why):
- 1. nbdev's own processing of nbs/*.ipynb into _proc/ (what `nbdev_proc_nbs` does, minus its attempt to install
+ 1. nbdev's own processing of nbs/*.ipynb and eval/nbs/*.ipynb into _proc/ (what `nbdev_proc_nbs` does, minus its attempt to install
     quarto), with one change: instead of executing only the cells `show_doc` needs, every cell is executed except
     `#| slow` ones and `#| eval: false` ones, so the plots are in the pages. Slow cells of the notebooks in
     $DOCS_SLOW_NBS (default: 20_viz 30_cli, the real-model pictures and the demo) are executed too; set
@@ -40,6 +44,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NBS, PROC = ROOT/"nbs", ROOT/"_proc"
+NB_DIRS = (NBS, ROOT/"eval"/"nbs")  # the library's notebooks, then the evaluation project's
+LIBS = {NBS: "snapkv_nb", ROOT/"eval"/"nbs": "snapkv_eval"}  # the package each folder's notebooks export to
 SITE = PROC/"_site"  # inside _proc/ (git-ignored; quarto skips folders starting with _)
 DEFAULT_SLOW_NBS = "20_viz 30_cli"
 README_HEADER = "<!-- Generated from nbs/index.ipynb by tools/docs.sh: edit the notebook, not this file. -->\n\n"
@@ -87,7 +93,7 @@ def docs_filter():
             self.k.run_cell("from nbdev.showdoc import show_doc")
             self.name = Path(self.nb.path_).stem
             self.slow = self.name in slow
-            os.chdir(Path(self.nb.path_).parent)  # notebooks read ../results/*.json relative to nbs/
+            os.chdir(Path(self.nb.path_).parent)  # notebooks read results relative to their own folder
             self.t0 = time.time()
 
         def __call__(self, cell):
@@ -113,9 +119,19 @@ def docs_filter():
     return DocsFilter
 
 
+def source(name: str, dirs=NB_DIRS) -> Path:
+    "The notebook file `name` (e.g. '10_fidelity.ipynb'): in the first of `dirs` that has it."
+    for d in dirs:
+        if (d/name).exists():
+            return d/name
+    raise FileNotFoundError(f"no notebook {name} in {', '.join(str(d) for d in dirs)}")
+
+
 def notebooks(only: str | None = None) -> list:
-    "The notebooks to process: all of nbs/ but hidden ones, those named in $DOCS_ONLY (without .ipynb) if it is set."
-    names = [f.name for f in sorted(NBS.glob("*.ipynb")) if not f.name.startswith((".", "_"))]
+    "The notebooks to process: all of NB_DIRS but hidden ones, those named in $DOCS_ONLY (without .ipynb) if it is set."
+    names = sorted(f.name for d in NB_DIRS for f in d.glob("*.ipynb") if not f.name.startswith((".", "_")))
+    if len(set(names)) != len(names):
+        fail(f"notebook names must differ between {' and '.join(map(str, NB_DIRS))}: {sorted(n for n in names if names.count(n) > 1)}")
     only = only if only is not None else os.environ.get("DOCS_ONLY")
     return [n for n in names if n[:-6] in only.split()] if only else names
 
@@ -141,7 +157,7 @@ def process(names: list, fresh: bool = True):
 def proc_one(name: str):
     "Process and execute one notebook (run in its own process)."
     import nbdev.serve_drv
-    nbdev.serve_drv.main((NBS/name, PROC/name, docs_filter()))
+    nbdev.serve_drv.main((source(name), PROC/name, docs_filter()))
 
 
 def sidebar_order(sidebar_text: str) -> list:
@@ -150,8 +166,8 @@ def sidebar_order(sidebar_text: str) -> list:
 
 
 def reading_order() -> list:
-    "Processed notebooks in the order of nbs/sidebar.yml."
-    return [n for n in sidebar_order((NBS/"sidebar.yml").read_text()) if (PROC/n).exists()]
+    "Processed notebooks in the order of nbs/sidebar.yml, then eval/nbs/sidebar.yml."
+    return [n for d in NB_DIRS for n in sidebar_order((d/"sidebar.yml").read_text()) if (PROC/n).exists()]
 
 
 def skip_cell(cell) -> bool:
@@ -160,13 +176,14 @@ def skip_cell(cell) -> bool:
 
 
 def exec_in_place(name: str):
-    "Execute nbs/`name` and write it back with its outputs (run in its own process, from nbs/)."
+    "Execute the notebook `name` and write it back with its outputs (run in its own process, from its folder)."
     from execnb.nbio import read_nb, write_nb
     from execnb.shell import CaptureShell
-    nb, sh = read_nb(NBS/name), CaptureShell()
-    os.chdir(NBS)
+    src = source(name)
+    nb, sh = read_nb(src), CaptureShell()
+    os.chdir(src.parent)
     sh.run_all(nb, exc_stop=True, preproc=skip_cell)
-    write_nb(nb, NBS/name)
+    write_nb(nb, src)
 
 
 def save_outputs(names: list):
@@ -175,7 +192,8 @@ def save_outputs(names: list):
         r = subprocess.run([sys.executable, __file__, "--exec-one", n], env=child_env(), cwd=ROOT)
         if r.returncode:
             fail(f"executing {n} failed (output above)")
-        subprocess.run([str(Path(sys.executable).parent/"nbdev_clean"), "--fname", str(NBS/n)], cwd=ROOT, check=True)
+        src = source(n)
+        subprocess.run([str(Path(sys.executable).parent/"nbdev_clean"), "--fname", str(src)], cwd=src.parent.parent, check=True)
         log(f"saved the outputs of {n}")
 
 
@@ -289,10 +307,15 @@ def render_site(order: list) -> dict:
 
 
 # ---- 3. README --------------------------------------------------------------------------------------------
-def readme_text(md: str) -> str:
+def nb_link(name: str, root: Path = ROOT) -> str:
+    "The path of notebook `name` relative to the repository root: nbs/NAME, or eval/nbs/NAME for the evaluation project's."
+    return source(name, [root/"nbs", root/"eval"/"nbs"]).relative_to(root).as_posix()
+
+
+def readme_text(md: str, root: Path = ROOT) -> str:
     "nbconvert's markdown of the index notebook as README.md: links relative to the repository root, tidied."
-    md = md.replace("](../results/", "](results/")  # links relative to nbs/ -> relative to the repo root
-    md = re.sub(r"\]\((\w+\.ipynb)", r"](nbs/\1", md)
+    md = md.replace("](../", "](")  # links relative to nbs/ (e.g. ../eval/results/x.png) -> relative to the repo root
+    md = re.sub(r"\]\((\w+\.ipynb)", lambda m: "](" + nb_link(m.group(1), root), md)
     md = md.replace("<!-- WARNING: THIS FILE WAS AUTOGENERATED! DO NOT EDIT! -->", "")  # nbdev's, about _proc/
     md = md.replace("![png](", "![figure](")
     md = re.sub(r"[ \t]+\n", "\n", md)
@@ -345,9 +368,9 @@ def browse(url: str, profile: str, extra=()):
 
 
 def default_exp(nb_name: str) -> str | None:
-    "The module a notebook exports to (its `#| default_exp`), e.g. 'bench.fidelity', or None."
+    "The module a notebook exports to (its `#| default_exp`), e.g. 'fidelity', or None."
     import nbformat
-    src = "\n".join(c.source for c in nbformat.read(NBS/nb_name, as_version=4).cells if c.cell_type == "code")
+    src = "\n".join(c.source for c in nbformat.read(source(nb_name), as_version=4).cells if c.cell_type == "code")
     m = re.search(r"^#\|\s*default_exp\s+(\S+)", src, re.M)
     return m.group(1) if m else None
 
@@ -358,7 +381,7 @@ def exported_names(nb_name: str) -> list:
     if not mod_name:
         return []
     import importlib
-    mod = importlib.import_module(f"snapkv_nb.{mod_name}")
+    mod = importlib.import_module(f"{LIBS[source(nb_name).parent]}.{mod_name}")
     import inspect
     own = lambda o: (inspect.isfunction(o) or inspect.isclass(o)) and getattr(o, "__module__", None) == mod.__name__
     return [n for n in getattr(mod, "__all__", []) if own(getattr(mod, n, None))]  # re-exports are documented where defined

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up snapkv_nb for development on a fresh machine: Debian's OpenBLAS (Linux, for fast fp32
-# matmul on CPU), Debian's Chromium (for the docs check), a venv in .venv with the package in
-# editable mode and its dev extras. Safe to run again.
+# matmul on CPU), Debian's Chromium (for the docs check), a venv in .venv with the library in
+# editable mode and its dev extras, then the evaluation project (eval/, snapkv_eval: the benchmarks and
+# their `snapkv-eval` command) editable on top of it. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,5 +22,6 @@ PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
 .venv/bin/python -m pip install -q -e ".[dev]" 2>&1 | grep -v '^WARNING: Location' || true
-.venv/bin/python -c "import snapkv_nb, mlx.core, mlx_lm, nbdev" || { echo "setup: the venv is broken" >&2; exit 1; }
+.venv/bin/python -m pip install -q -e eval 2>&1 | grep -v '^WARNING: Location' || true
+.venv/bin/python -c "import snapkv_nb, snapkv_eval, mlx.core, mlx_lm, nbdev" || { echo "setup: the venv is broken" >&2; exit 1; }
 echo "setup: ok ($(.venv/bin/python -c 'import mlx.core as mx, mlx_lm; print("mlx", mx.__version__, "mlx-lm", mlx_lm.__version__)'))"
