@@ -69,7 +69,7 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims, leaves a token to feed."
+    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims and uncompressed prompt prefixes, leaves a token to feed."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
@@ -86,6 +86,8 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
+        if any(getattr(c, "in_prompt", False) for c in prompt_cache): # a prompt's prefix, uncompressed (the batched path
+            return # caches one per request, as mlx-lm does): only conversations compressed at their prompt's end are kept
         logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
         return super().insert_cache(model, tokens, prompt_cache, **kwargs)
 
