@@ -14,9 +14,9 @@ from .common import text_path, environment, json_text
 
 # %% auto #0
 __all__ = ['SERVING_MODES', 'SERVING_PRESETS', 'QUESTION', 'MlxServer', 'one_round', 'logged_kv', 'full_kv_bytes', 'serve_mode',
-           'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving']
+           'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving', 'serving_main']
 
-# %% ../nbs/15_serving.ipynb #38dedd91
+# %% ../nbs/15_serving.ipynb #291ee5fb
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
 
 class MlxServer:
@@ -25,8 +25,8 @@ class MlxServer:
                  *args:str): # more `mlx_lm.server` arguments
         self.port = free_port(); self.url = f"http://127.0.0.1:{self.port}"
         self.logfile = tempfile.NamedTemporaryFile("w+", prefix="mlx-server-", suffix=".log", delete=False)
-        self.proc = subprocess.Popen([sys.executable, "-m", "mlx_lm.server", "--model", model_dir, "--host", "127.0.0.1",
-                                      "--port", str(self.port), *args], stdout=self.logfile, stderr=subprocess.STDOUT,
+        argv = [sys.executable, "-m", "mlx_lm.server", "--model", model_dir, "--host", "127.0.0.1", "--port", str(self.port)]
+        self.proc = subprocess.Popen([*argv, *args], stdout=self.logfile, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
     def log(self) -> str: return Path(self.logfile.name).read_text(errors="replace")
     def __enter__(self):
@@ -46,7 +46,7 @@ class MlxServer:
         try: os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError): pass
 
-# %% ../nbs/15_serving.ipynb #2ef47cc1
+# %% ../nbs/15_serving.ipynb #cca97146
 def one_round(url:str, # a server's base URL
               chats:list, # one chat (list of messages) per client, all sent at once
               max_tokens:int, # per answer
@@ -70,7 +70,8 @@ def one_round(url:str, # a server's base URL
     for t in ts: t.join()
     wall = time.perf_counter() - t0
     return dict(clients=n, wall_s=wall, tokens=sum(ntok), tok_per_s=sum(ntok) / wall, prompt_tokens=nprompt,
-                completion_tokens=ntok, ttft_s=ttft, ttft_mean_s=float(np.mean([t or wall for t in ttft])), answers=texts)
+                completion_tokens=ntok, ttft_s=ttft, ttft_mean_s=float(np.mean([t or wall for t in ttft])),
+                answers=texts)
 
 # %% ../nbs/15_serving.ipynb #bd8d19f1
 _HELD = re.compile(r"conversation cached as \w+: (\d+) rows per head for (\d+) tokens.*?KV ([\d.]+) (\w?B) held")
@@ -91,19 +92,21 @@ def full_kv_bytes(model_dir:str, # an mlx-lm model directory (its config.json)
     kv = cfg.get("num_key_value_heads") or cfg["num_attention_heads"]
     return 2 * cfg["num_hidden_layers"] * kv * hd * tokens * dtype_bytes
 
-# %% ../nbs/15_serving.ipynb #16cd4578
+# %% ../nbs/15_serving.ipynb #a48416f4
 def serve_mode(mode:str, # one of `SERVING_MODES`
                model_dir:str, # an mlx-lm model directory
                budget:int, # SnapKV rows per head
                snapkv_args:tuple=(), # more `snapkv serve` arguments
               ):
-    "A server for `mode` (a context manager giving `.url` and `.log()`); no prompt caching, so rounds do not help each other."
+    "A server for `mode` (a context manager with `.url`, `.log()`); no prompt caching: rounds do not help each other."
     if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0")
     if mode not in SERVING_MODES: raise ValueError(f"mode must be one of {SERVING_MODES}, got {mode!r}")
+    seq = ("--no-batching",) if mode == "sequential" else ()
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", "0",
-                         "--max-tokens-limit", "4096", *(("--no-batching",) if mode == "sequential" else ()), *snapkv_args)
+                         "--max-tokens-limit", "4096", *seq, *snapkv_args)
 
-def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int, snapkv_args:tuple=()) -> dict:
+def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int,
+             snapkv_args:tuple=()) -> dict:
     "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation."
     with serve_mode(mode, model_dir, budget, snapkv_args) as srv:
         one_round(srv.url, chats[:1], 2) # warm-up
@@ -113,7 +116,8 @@ def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int,
     if mode == "mlx": per = [full_kv_bytes(model_dir, t) for t in done]
     else: per = [k["bytes"] for k in logged_kv(log) if k["tokens"] in set(done)]
     per_conv = float(np.mean(per)) if per else None
-    for r in rounds: r["kv_bytes_held"] = None if per_conv is None else per_conv * (1 if mode == "sequential" else r["clients"])
+    for r in rounds: # conversations held at once: every client's when batched, one when sequential
+        r["kv_bytes_held"] = None if per_conv is None else per_conv * (1 if mode == "sequential" else r["clients"])
     return dict(rounds=rounds, kv_bytes_per_conversation=per_conv,
                 conversations_per_GB=None if not per_conv else int(1e9 // per_conv))
 
@@ -192,3 +196,29 @@ def plot_serving(res:dict, # from `run_serving` (or its JSON)
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=110)
     return fig
+
+# %% ../nbs/15_serving.ipynb #d71972a2
+def serving_main(argv:list, # command-line arguments
+                ) -> int: # exit code
+    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--model M]`: one run of `run_serving`."
+    import argparse
+    from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line
+    class Parser(argparse.ArgumentParser):
+        def error(self, message): raise UsageError(message)
+    p = Parser(prog="python -m snapkv_eval.serving",
+               description="Serving benchmark: snapkv serve batched vs --no-batching vs mlx_lm.server.")
+    p.add_argument("--preset", default="small", help=f"one of {', '.join(SERVING_PRESETS)} (default: small)")
+    p.add_argument("--out-dir", default="results", help="where serving.json and serving.png go (default: results)")
+    p.add_argument("--model", default=None, help="what `snapkv serve --model` takes (default: the preset's)")
+    try:
+        a = p.parse_args(argv)
+        if a.preset not in SERVING_PRESETS: raise UsageError(f"--preset must be one of {', '.join(SERVING_PRESETS)}")
+        res = run_serving(a.preset, a.out_dir, a.model)
+    except USER_ERRORS as e:
+        print(f"snapkv_eval.serving: error: {one_line(e)}", file=sys.stderr); return 2
+    print(json.dumps(res["summary"], indent=1))
+    return 0
+
+if __name__ == "__main__":
+    from fastcore.imports import in_ipython
+    if not in_ipython(): sys.exit(serving_main(sys.argv[1:]))
