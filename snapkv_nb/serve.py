@@ -69,7 +69,7 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims and uncompressed prompt prefixes, leaves a token to feed."
+    "mlx-lm's LRU of conversation caches: logs each, refuses inexact trims and uncompressed prefixes, leaves a token to feed."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
@@ -226,7 +226,8 @@ def provider_class(base, # mlx-lm's `ModelProvider`
             if model_path not in model_names or adapter_path is not None or other_draft: # `check_request` too
                 raise RequestError(404, f"model not found: this server serves {model_names[0]!r}")
             out = super().load("default_model", None, "default_model") # the start-up model, whatever the request says
-            self.is_batchable = bool(self.is_batchable and batching is not None and batching(self.model))
+            ok = batching is not None and batching(self.model) # decided (and said) whatever mlx-lm decided
+            self.is_batchable = bool(self.is_batchable and ok)
             return out
         def load_default(self):
             try: self.load("default_model")
