@@ -16,7 +16,7 @@ from .common import text_path, environment, json_text
 __all__ = ['SERVING_MODES', 'SERVING_PRESETS', 'QUESTION', 'MlxServer', 'one_round', 'logged_kv', 'full_kv_bytes', 'serve_mode',
            'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving', 'serving_main']
 
-# %% ../nbs/15_serving.ipynb #291ee5fb
+# %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
 
 class MlxServer:
@@ -25,7 +25,8 @@ class MlxServer:
                  *args:str): # more `mlx_lm.server` arguments
         self.port = free_port(); self.url = f"http://127.0.0.1:{self.port}"
         self.logfile = tempfile.NamedTemporaryFile("w+", prefix="mlx-server-", suffix=".log", delete=False)
-        argv = [sys.executable, "-m", "mlx_lm.server", "--model", model_dir, "--host", "127.0.0.1", "--port", str(self.port)]
+        argv = [sys.executable, "-m", "mlx_lm.server", "--model", model_dir, "--host", "127.0.0.1",
+                "--port", str(self.port)]
         self.proc = subprocess.Popen([*argv, *args], stdout=self.logfile, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
     def log(self) -> str: return Path(self.logfile.name).read_text(errors="replace")
@@ -92,7 +93,7 @@ def full_kv_bytes(model_dir:str, # an mlx-lm model directory (its config.json)
     kv = cfg.get("num_key_value_heads") or cfg["num_attention_heads"]
     return 2 * cfg["num_hidden_layers"] * kv * hd * tokens * dtype_bytes
 
-# %% ../nbs/15_serving.ipynb #a48416f4
+# %% ../nbs/15_serving.ipynb #d35d8dbb
 def serve_mode(mode:str, # one of `SERVING_MODES`
                model_dir:str, # an mlx-lm model directory
                budget:int, # SnapKV rows per head
@@ -113,12 +114,14 @@ def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int,
         rounds = [one_round(srv.url, chats[:n], max_tokens) for n in clients]
         log = srv.log()
     done = [p + c for r in rounds for p, c in zip(r["prompt_tokens"], r["completion_tokens"])]
-    if mode == "mlx": per = [full_kv_bytes(model_dir, t) for t in done]
-    else: per = [k["bytes"] for k in logged_kv(log) if k["tokens"] in set(done)]
+    if mode == "mlx": per, logged = [full_kv_bytes(model_dir, t) for t in done], []
+    else: # a conversation ended by its stop token holds that token's row (batched) or not (the driver)
+        logged = [k for k in logged_kv(log) if k["tokens"] in set(done) | {t - 1 for t in done}]
+        per = [k["bytes"] for k in logged]
     per_conv = float(np.mean(per)) if per else None
     for r in rounds: # conversations held at once: every client's when batched, one when sequential
         r["kv_bytes_held"] = None if per_conv is None else per_conv * (1 if mode == "sequential" else r["clients"])
-    return dict(rounds=rounds, kv_bytes_per_conversation=per_conv,
+    return dict(rounds=rounds, kv_bytes_per_conversation=per_conv, conversations=logged,
                 conversations_per_GB=None if not per_conv else int(1e9 // per_conv))
 
 # %% ../nbs/15_serving.ipynb #6ff15c03
