@@ -792,24 +792,10 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
 
 # %% ../nbs/01_cache.ipynb #ec584c13
 @patch(cls_method=True)
-def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches with the same offset and rows
-    "One batch (B = sum of theirs) of class `cls` holding `caches`; settings are the first cache's."
-    caches = list(caches)
-    if not caches: raise ValueError("merge: no caches given")
-    if not all(getattr(c, "_snapkv_capture", False) for c in caches):
-        raise TypeError("merge: every cache must be an EvictingCache")
-    if any(c.empty() for c in caches): raise ValueError("merge: a cache is empty")
-    if any(c._in_prompt or c._due is not None for c in caches):
-        raise ValueError("merge: compress every cache before merging (a prompt is still open)")
-    q = lambda c: (c.config.kv_bits, c.config.kv_group_size) if c.quantized else None
-    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
-        raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
-    c0, sts = caches[0], [_get_state(c) for c in caches]
-    st = dict(sts[0], obs_q=None) # the first cache's settings, its class's own (`extra`) too
-    cat = lambda *xs: mx.concatenate(xs, axis=0)
-    for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
-    st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
-    return cls.from_state(st)
+def merge(cls:EvictingCache, caches:list): # evicting caches of one sequence each (empty, compressed or in a prompt)
+    "One batch holding a copy of each of `caches`, each keeping its own class and settings (a `BatchEvictingCache`)."
+    from snapkv_nb.batch import BatchEvictingCache
+    return BatchEvictingCache.merge(caches)
 
 # %% ../nbs/01_cache.ipynb #a4343805
 _MOVED = {"tiny_llama": "testing", "tiny_tokenizer": "testing", "KVCacheConfig": "compat", "KVCacheBuilder": "compat",
