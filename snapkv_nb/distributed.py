@@ -19,8 +19,8 @@ from .frontend import (USER_ERRORS, UsageError, fmt_bytes, kv_report, load_model
 # %% auto #0
 __all__ = ['world', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges', 'settle',
            'gather_kept_positions', 'rank_stats', 'rank_report', 'report_lines', 'RankFailed', 'agree',
-           'mlx_launch_path', 'launch_command', 'run_launched', 'sharded_generate', 'pipeline_architectures',
-           'local_layers']
+           'mlx_launch_path', 'launch_command', 'run_launched', 'check_json_out', 'sharded_generate',
+           'pipeline_architectures', 'local_layers']
 
 # %% ../nbs/32_distributed.ipynb #a2883344
 def world(group=None, # an `mx.distributed.Group`, or None for the global one
@@ -244,8 +244,19 @@ def run_launched(cmd:list, # from `launch_command`
 # %% ../nbs/32_distributed.ipynb #29324cf3
 _USER_ERRORS = (*USER_ERRORS, RankFailed) # reported as one line on every rank
 
-def _setup(model:str|None, prompt:dict, g) -> tuple:
+def check_json_out(path:str|None, # --json-out: the file rank 0 writes after generating (None: none)
+                  ):
+    "A `UsageError` naming --json-out unless `path` can be written: found now, not after the generation."
+    if path is None: return
+    p = Path(path)
+    if p.is_dir(): raise UsageError(f"--json-out {path}: is a directory")
+    if not p.parent.is_dir(): raise UsageError(f"--json-out {path}: no directory {p.parent}")
+    if not os.access(p.parent, os.W_OK) or p.exists() and not os.access(p, os.W_OK):
+        raise UsageError(f"--json-out {path}: not writable")
+
+def _setup(model:str|None, prompt:dict, g, json_out:str|None=None) -> tuple:
     "Prompt text, model and tokenizer, checked; raises on anything wrong (a model that cannot be sharded: UsageError)."
+    if g.rank() == 0: check_json_out(json_out) # the rank that writes it
     text = read_prompt(**prompt)
     m, tok = load_model(model)
     try: check_shardable(m, g.size())
@@ -300,7 +311,7 @@ def sharded_generate(model:str|None, # `--model`, as `load_model` takes it
     from mlx_lm.sample_utils import make_sampler
     g = world()
     who, err = f"rank {g.rank()}/{g.size()}", None
-    try: text, m, tok = _setup(model, prompt, g)
+    try: text, m, tok = _setup(model, prompt, g, json_out)
     except Exception as e: err = e # whatever it is, the other ranks must hear of it (else they wait in `agree`)
     try: agree(err, g)
     except Exception as e: return _fail(e, who, g, together=True)

@@ -23,8 +23,8 @@ from .batch import batch_blocker, SnapKVBatchGenerator
 __all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache',
            'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed',
            'provider_class', 'batching_plan', 'BatchCancel', 'generator_class', 'GenerationCancelled',
-           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'serve_run', 'patched',
-           'interrupt_on_sigterm', 'check_serve_args', 'serve_main']
+           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run',
+           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
@@ -104,7 +104,10 @@ def parse_body(raw:bytes) -> dict:
     def finite(s):
         if not math.isfinite(f := float(s)): raise RequestError(400, f"{s[:20]} is out of range for a number")
         return f
-    try: body = json.loads(text, parse_constant=no_constant, parse_float=finite)
+    def integer(s): # Python refuses ints of more than 4300 digits with a ValueError: a 400 here, before that
+        if len(s.lstrip("-")) > 40: raise RequestError(400, f"{s[:20]}... is out of range for a number")
+        return int(s)
+    try: body = json.loads(text, parse_constant=no_constant, parse_float=finite, parse_int=integer)
     except json.JSONDecodeError as e: raise RequestError(400, f"invalid JSON in the request body: {e}") from None
     except RecursionError: raise RequestError(400, "the request body is nested too deeply") from None
     if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
@@ -359,17 +362,22 @@ def client_gone(sock:socket.socket) -> bool:
 
 class SnapKVHandler:
     "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
-    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, max_body_bytes
+    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, listed_names, ...
     timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
     def _refuse(self, status:int, message:str):
-        "Answer `status` with a JSON error message."
-        self._set_completion_headers(status); self.end_headers()
-        self.wfile.write(json.dumps({"error": message}).encode())
+        "Answer `status` with a JSON error message; a client already gone is one log line, not a traceback."
+        try:
+            self._set_completion_headers(status); self.end_headers()
+            self.wfile.write(json.dumps({"error": message}).encode())
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            logging.info(f"SnapKV: the client left before its {status} response ({message[:80]})")
 
     def _gate(self) -> bool:
         "Host, Origin and API key checks; answers and returns False when the request is refused."
-        host = self.headers.get("Host")
-        s = self.settings
+        hosts = self.headers.get_all("Host") or [] # two Host headers: which one is checked is which one is trusted
+        if len(hosts) > 1: self._refuse(400, "more than one Host header"); return False
+        host, s = self.headers.get("Host"), self.settings
         if not host_allowed(host, s.host, s.allowed_hosts): self._refuse(403, "Host not allowed"); return False
         if not origin_allowed(self.headers.get("Origin"), host, s.allowed_origins):
             self._refuse(403, "Origin not allowed"); return False
@@ -397,7 +405,7 @@ class SnapKVHandler:
     def do_GET(self):
         if not self._gate(): return
         if not self.path.startswith("/v1/models"): return super().do_GET()
-        data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.model_names]
+        data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.listed_names]
         body = json.dumps({"object": "list", "data": data}).encode()
         self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
@@ -448,6 +456,17 @@ def _vocab_size(model, tokenizer) -> int:
     n = getattr(getattr(model, "args", None), "vocab_size", None)
     return n if isinstance(n, int) and n > 0 else len(tokenizer.get_vocab())
 
+def check_chat_template(tokenizer, # the loaded tokenizer (mlx-lm's `TokenizerWrapper`), --chat-template applied
+                        cli_args:argparse.Namespace, # mlx-lm's parsed flags (chat_template, chat_template_args)
+                       ):
+    "Render one user message as a chat request would: a template that cannot is a `UsageError` at start-up."
+    if not tokenizer.has_chat_template: return
+    try: tokenizer.apply_chat_template([{"role": "user", "content": "hi"}], add_generation_prompt=True, tokenize=True,
+                                       **cli_args.chat_template_args)
+    except Exception as e: # jinja2's syntax or render errors, a bad --chat-template-args key, ...
+        what = "--chat-template" if cli_args.chat_template else "the model's chat template"
+        raise UsageError(f"{what}: cannot render a message ({one_line(e)})") from None
+
 def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
     "An HTTP server bound to host:port (daemon request threads), or a `UsageError` naming the flag."
     from http.server import ThreadingHTTPServer
@@ -473,6 +492,7 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
         if failures:
             name = state["model_arg"] or "the default model"
             raise UsageError(f"--model: cannot load {name}: {one_line(failures[0])}")
+        check_chat_template(model_provider.tokenizer, model_provider.cli_args) # not a 400 on every chat request
         s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
         state["handler"] = handler_class(srv.APIHandler, s)
         state["served"] = True
@@ -534,8 +554,14 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.prompt_cache_size < 0: raise UsageError(f"--prompt-cache-size must be >= 0, got {ns.prompt_cache_size}")
     if ns.decode_concurrency < 1: raise UsageError(f"--decode-concurrency must be >= 1, got {ns.decode_concurrency}")
     if ns.prompt_concurrency < 1: raise UsageError(f"--prompt-concurrency must be >= 1, got {ns.prompt_concurrency}")
+    if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
+
+def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
+               ) -> str: # the name `/v1/models` lists for it: its last part, no path of the server
+    "The served model's listed name: the base name of `--model` (requests may also use `default_model` or `--model`)."
+    return Path(model_arg).resolve().name or "default_model"
 
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
@@ -548,8 +574,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         check_serve_args(ns)
         state["model_arg"] = ns.model
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
-        names = ("default_model",) + ((state["model_arg"],) if state["model_arg"] else ())
-        state["names"] = names
+        listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
+        names = state["names"] = tuple(dict.fromkeys(listed + ((state["model_arg"],) if state["model_arg"] else ())))
         state["batch_flags"] = dict(no_batching=ns.no_batching, decode_concurrency=ns.decode_concurrency,
                                     prompt_concurrency=ns.prompt_concurrency)
         what = settings_text(state["config"], state["prefill"])
@@ -557,7 +583,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
                                                   allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
                                                   max_tokens_limit=ns.max_tokens_limit,
-                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names,
+                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names, listed_names=listed,
                                                   max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
     def cancelled():
         req = state["generator"].serving if state["generator"] is not None else None
