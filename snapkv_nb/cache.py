@@ -309,6 +309,7 @@ def _compress_now(self:EvictingCache) -> int:
 def compress(self:EvictingCache, end_prompt:bool=True, # False: compress a chunk and leave the prompt open
             ) -> int:
     "Evict down to `budget` rows per head now (also while held), ending the prompt; returns rows evicted per head."
+    if not isinstance(end_prompt, bool): raise TypeError(f"`end_prompt` must be a bool, got {end_prompt!r}")
     self._settle()
     if self._due is None or end_prompt: self._due = "prompt" if end_prompt else "chunk"
     if not self._in_prompt and not end_prompt: self._begin_prompt()
@@ -358,6 +359,8 @@ def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep pe
         ) -> int: # rows dropped per head
     "Keep rows `idx` of every head with their true positions, drop the others (`hold()` and the prompt untouched)."
     if self.keys is None: raise ValueError("`idx`: the cache is empty, there are no rows to keep")
+    if idx is None or isinstance(idx, (str, bytes, dict, set)):
+        raise TypeError(f"`idx` must be an array of row indices [B, H_kv, k], got {type(idx).__name__}")
     idx = idx if isinstance(idx, mx.array) else mx.array(idx)
     B, H = self._lead.shape[:2]
     if idx.ndim != 3 or tuple(idx.shape[:2]) != (B, H) or not 1 <= idx.shape[2] <= self._rows:
@@ -390,6 +393,11 @@ _NO_END_MSG = ("SnapKV: more than `budget` rows are held and no prompt end was e
 def _waiting(self:EvictingCache) -> bool:
     "Whether the prompt's end has been reached and its compression is not due yet (waiting for `lookahead` tokens)."
     return self._in_prompt and self._due is None and self._prompt_end is not None and self.offset >= self._prompt_end
+
+@patch(as_prop=True)
+def awaiting_lookahead(self:EvictingCache) -> bool:
+    "Whether the prompt has ended and its compression waits for `lookahead` answer tokens (`compress()` ends the wait)."
+    return self._waiting()
 
 @patch
 def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
@@ -545,6 +553,7 @@ class RandomEvictionCache(EvictingCache):
                  **settings): # or `SnapKVConfig` settings
         super().__init__(config, **settings)
         self.seed = _check_count("seed", seed)
+        if not 0 <= self.seed < 2**64: raise ValueError(f"`seed` must be in 0 .. 2**64-1, got {seed}")
     def scores(self) -> mx.array:
         "Uniform random scores, the same for the same seed and shape."
         return mx.random.uniform(shape=(*self._lead.shape[:2], self._scored_rows()), key=mx.random.key(self.seed))
@@ -581,6 +590,8 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
                       **settings, # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
                      ) -> list:
     "A prompt cache for `model` with `cls` (SnapKV) on every full-attention layer."
+    if not isinstance(getattr(model, "layers", None), (list, tuple)):
+        raise TypeError(f"`model` must be an mlx-lm model (with `layers`), got {type(model).__name__}")
     cfg = config_from(SnapKVConfig, config, settings)
     if not (isinstance(cls, type) and issubclass(cls, EvictingCache)):
         raise TypeError(f"`cls` must be an EvictingCache subclass, got {cls!r}")
@@ -653,7 +664,7 @@ def is_trimmable(self:EvictingCache) -> bool:
 @patch
 def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
     "Remove up to `n` of the rows appended since the last compression; returns how many were removed."
-    n = _check_count("n", n)
+    if _check_count("n", n) < 0: raise ValueError(f"`n` must be >= 0 (tokens to roll back), got {n}")
     last = self._last_call
     verify = (last is not None and not last[2] and last[1] > 1 and self._in_prompt and not self._announced
               and not self._holds and self._due is None) # a speculative step: the last token and the drafts
@@ -694,10 +705,26 @@ def _check_state(cls:type, st:dict) -> dict:
         raise bad("keys/values must be [B, H, rows, D] arrays")
     if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
         raise bad(f"keys/values shapes {[a.shape for a in arrays]} do not hold {rows} rows of one [B, H]")
+    if st["compressions"] < 0: raise bad(f"`compressions` must be >= 0, got {st['compressions']}")
+    if st["prompt_end"] != -1 and (st["prompt_end"] < st["prompt_start"] or st["prompt_start"] > off):
+        raise bad(f"prompt_end {st['prompt_end']} before prompt_start {st['prompt_start']} (or past offset {off})")
+    if st["obs_end"] > off: raise bad(f"obs_end {st['obs_end']} past offset {off}")
+    q = st["obs_q"]
+    if q is not None and (not isinstance(q, mx.array) or q.ndim != 4 or q.shape[0] != arrays[0].shape[0]
+                          or not 1 <= q.shape[2] <= max(off, 1)):
+        raise bad(f"obs_q must be [B, H_q, k, D] queries, got {getattr(q, 'shape', q)}")
+    last, prompts = st.get("last_call", [-1, -1, False]), st.get("prompts", 0)
+    if (not isinstance(last, (list, tuple)) or len(last) != 3 or not all(isinstance(x, int) for x in last)
+            or isinstance(prompts, bool) or not isinstance(prompts, int) or prompts < 0):
+        raise bad(f"last_call {last!r} / prompts {prompts!r} are not what a cache saves")
+    if any(not isinstance(n, str) or not n.startswith("mlx_lm.") for n in st.get("capture") or ()):
+        raise bad(f"capture must name mlx-lm model modules, got {st.get('capture')!r}")
     kp = st["kept_pos"]
     if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
         raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
     if kp is not None:
+        if not mx.issubdtype(kp.dtype, mx.integer): raise bad(f"kept_pos must hold integer positions, got {kp.dtype}")
+        if n_kept > 1 and not mx.all(kp[..., 1:] > kp[..., :-1]).item(): raise bad("kept positions must be ascending")
         if kp.shape != arrays[0].shape[:2] + (n_kept,):
             raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
         if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
@@ -792,24 +819,10 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
 
 # %% ../nbs/01_cache.ipynb #ec584c13
 @patch(cls_method=True)
-def merge(cls:EvictingCache, caches:list) -> EvictingCache: # compressed caches with the same offset and rows
-    "One batch (B = sum of theirs) of class `cls` holding `caches`; settings are the first cache's."
-    caches = list(caches)
-    if not caches: raise ValueError("merge: no caches given")
-    if not all(getattr(c, "_snapkv_capture", False) for c in caches):
-        raise TypeError("merge: every cache must be an EvictingCache")
-    if any(c.empty() for c in caches): raise ValueError("merge: a cache is empty")
-    if any(c._in_prompt or c._due is not None for c in caches):
-        raise ValueError("merge: compress every cache before merging (a prompt is still open)")
-    q = lambda c: (c.config.kv_bits, c.config.kv_group_size) if c.quantized else None
-    if len({(c.offset, c._rows, c._n_kept, c._tail_pos, q(c)) for c in caches}) != 1:
-        raise ValueError("merge: only caches with the same offset and rows (and storage) can be merged")
-    c0, sts = caches[0], [_get_state(c) for c in caches]
-    st = dict(sts[0], obs_q=None) # the first cache's settings, its class's own (`extra`) too
-    cat = lambda *xs: mx.concatenate(xs, axis=0)
-    for name in ("keys", "values"): st[name] = tree_map(cat, *[s[name] for s in sts])
-    st["kept_pos"] = None if c0._kept_pos is None else cat(*[s["kept_pos"] for s in sts])
-    return cls.from_state(st)
+def merge(cls:EvictingCache, caches:list): # evicting caches of one sequence each (empty, compressed or in a prompt)
+    "One batch holding a copy of each of `caches`, each keeping its own class and settings (a `BatchEvictingCache`)."
+    from snapkv_nb.batch import BatchEvictingCache
+    return BatchEvictingCache.merge(caches)
 
 # %% ../nbs/01_cache.ipynb #a4343805
 _MOVED = {"tiny_llama": "testing", "tiny_tokenizer": "testing", "KVCacheConfig": "compat", "KVCacheBuilder": "compat",

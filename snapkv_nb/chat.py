@@ -11,14 +11,16 @@ import mlx.core as mx
 from fastcore.basics import patch
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
-from .settings import PrefillConfig
+from .settings import PrefillConfig, SnapKVConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, load_model, make_caches, kv_report,
                                 kv_text, reopen_stdin)
 from .generate import stream_generate
 from .serve import add_cache_flags, serve_config
+from .context import DocumentSession, ASK_MODES
 
 # %% auto #0
-__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_settings', 'chat_main']
+__all__ = ['DOC_SCORERS', 'DOC_PRESETS', 'DOC_DEFAULTS', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
+           'chat_settings', 'DocumentChat', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -102,6 +104,13 @@ def turn_line(r:dict) -> str:
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
+DOC_SCORERS = ("reconstruct", "reconstruct-uniform", "probe", "expected", "snapkv", "streaming", "full", "with-question")
+DOC_PRESETS = { # --doc-scorer -> `DocumentSession` settings (chunks of 1024, kernel 15: the defaults)
+    "reconstruct": dict(scorer="reconstruct", allocation="layer"), "reconstruct-uniform": dict(scorer="reconstruct", allocation="uniform"),
+    "probe": dict(scorer="probe"), "expected": dict(scorer="expected"), "snapkv": dict(scorer="snapkv"),
+    "streaming": dict(scorer="streaming"), "full": dict(scorer="full")}
+DOC_DEFAULTS = dict(doc_scorer="reconstruct", doc_ratio=2.0, doc_mode="conversation")
+
 def chat_parser() -> argparse.ArgumentParser:
     "`mlx_lm.chat`'s parser with SnapKV's and the driver's flags and `--file`; errors raise `UsageError`."
     from mlx_lm.chat import setup_arg_parser
@@ -112,7 +121,15 @@ def chat_parser() -> argparse.ArgumentParser:
         if a.dest == "model": a.help = ("mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo "
                                         "(default: the embedded SmolLM2-135M-Instruct)")
     p.add_argument("--file", default=None,
-                   help="a text file whose contents start the conversation (sent with the first message)")
+                   help="a text file every message is about: compressed once, without any question (see --doc-scorer)")
+    p.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS,
+                   help="--file: how the document's rows are chosen, once, without any question (default: %(default)s); "
+                        "'with-question': the document goes in the first message and SnapKV keeps --budget rows")
+    p.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
+                   help="--file: document tokens per row kept per head (default: %(default)s)")
+    p.add_argument("--doc-mode", default=DOC_DEFAULTS["doc_mode"], choices=ASK_MODES,
+                   help="--file: keep the turns (conversation), answer each message from the document alone (fork), "
+                        "or roll each turn back (trim) (default: %(default)s)")
     add_cache_flags(p)
     def error(message): raise UsageError(message)
     p.error = error
@@ -127,13 +144,62 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         if v: raise UsageError(f"{flag} is not supported by snapkv chat")
     if args.max_kv_size is not None and cfg is not None:
         raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
-    if args.file is None: return cfg, prefill, None
+    doc_flags = [f"--{k.replace('_', '-')}" for k, v in DOC_DEFAULTS.items() if getattr(args, k) != v]
+    if args.file is None:
+        if doc_flags: raise UsageError(f"{', '.join(doc_flags)} need --file")
+        return cfg, prefill, None
+    if args.doc_scorer != "with-question":
+        if not args.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {args.doc_ratio}")
+        base = SnapKVConfig()
+        moot = [f"--{n.replace('_', '-')}" for n in ("budget", "kernel_size", "pooling", "scorer")
+                if cfg is not None and getattr(cfg, n) != getattr(base, n)]
+        moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_budget", "prefill_chunk", "probe_len", "probe_at")
+                 if getattr(prefill, f) != getattr(PrefillConfig(), f)]
+        if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
+                                  "--doc-scorer to --doc-ratio; use --doc-scorer with-question for SnapKV's --budget)")
+        if cfg is None and args.doc_scorer != "full": raise UsageError("--full-cache with --file: use --doc-scorer full")
     p = Path(args.file).expanduser()
     if not p.is_file(): raise UsageError(f"--file: not found: {args.file}")
     try: doc = p.read_bytes().decode("utf-8").strip()
     except UnicodeDecodeError as e: raise UsageError(f"--file {args.file}: not UTF-8 text (byte {e.start})") from None
     if not doc: raise UsageError(f"--file: empty: {args.file}")
     return cfg, prefill, doc
+
+# %% ../nbs/33_chat.ipynb #888349ea
+class DocumentChat:
+    "`snapkv chat --file`: the document compressed once without any question (`DocumentSession`), every message answered from it."
+    def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
+                 document:str, # the file's text
+                 scorer:str="reconstruct", # a `DOC_SCORERS` name but "with-question"
+                 ratio:float=2.0, # document tokens per row kept per head
+                 mode:str="conversation", # `DocumentSession`'s mode
+                 system_prompt:str|None=None, # a system message
+                 config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it
+        keep = {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
+        self.scorer, self.ratio, self.mode = scorer, ratio, mode
+        self.session = DocumentSession(model, tokenizer, document, ratio=ratio, mode=mode, system_prompt=system_prompt,
+                                       **{**keep, **DOC_PRESETS[scorer]})
+
+    def describe(self, name:str) -> str:
+        "One phrase: the document, how it was compressed, in how long."
+        s, i = self.session, self.session.info
+        rows = kv_report(s.caches)["rows"]
+        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer} to "
+                f"{min(rows)}-{max(rows)} rows per head ({self.ratio:g}x) in {i['prefill_s'] + i['scoring_s']:.1f}s "
+                f"(reading it {i['prefill_s']:.1f}s); every message is answered from it ({self.mode})")
+
+    def reset(self):
+        "Back to the compressed document (the turns are forgotten)."
+        self.session.reset()
+
+    def ask(self, text:str, max_tokens:int=256, sampler=None, out=None) -> dict: # `ChatSession.ask`'s fields
+        "One message answered from the compressed document (`DocumentSession.ask`)."
+        t0 = time.perf_counter()
+        r = self.session.ask(text, max_tokens=max_tokens, sampler=sampler, out=out)
+        kv = kv_report(r["caches"])
+        return dict(text=r["text"], prompt_tokens=kv["tokens"] - len(r["tokens"]), new_tokens=r["question_tokens"],
+                    generation_tokens=len(r["tokens"]), prompt_tps=r["prompt_tps"], generation_tps=r["generation_tps"],
+                    seconds=time.perf_counter() - t0, kv=kv, **{**kv, "rows": max(kv["rows"], default=0)})
 
 # %% ../nbs/33_chat.ipynb #c0main02
 def _read_line(stdin, out) -> str|None:
@@ -158,8 +224,11 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)
-        session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt,
-                              prefill=prefill)
+        if doc is not None and args.doc_scorer != "with-question":
+            session = DocumentChat(model, tok, doc, args.doc_scorer, args.doc_ratio, args.doc_mode, args.system_prompt, cfg)
+        else:
+            session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt,
+                                  prefill=prefill)
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
@@ -170,13 +239,17 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
-    what = ("full cache (no eviction)" if cfg is None else
-            f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
-    print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
-          file=stdout)
-    if doc is not None:
-        print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
-    pending = doc
+    if isinstance(session, DocumentChat):
+        print(f"snapkv chat: {session.describe(args.file)}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
+        pending = None
+    else:
+        what = ("full cache (no eviction)" if cfg is None else
+                f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
+        print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
+              file=stdout)
+        if doc is not None:
+            print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
+        pending = doc
     while True:
         print(">> ", end="", file=stdout, flush=True)
         line = None if stdin is None else _read_line(stdin, stdout)
@@ -184,8 +257,10 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         q = line.strip()
         if q == "q": break
         if q == "r":
-            session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
-            pending = doc
+            if isinstance(session, DocumentChat): session.reset()
+            else:
+                session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
+                pending = doc
             print("[conversation reset]", file=stdout); continue
         if q == "h":
             print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)

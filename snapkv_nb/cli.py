@@ -72,6 +72,8 @@ def snapkv_generate(
     "Generate text with a SnapKV KV cache, streaming it, then report prompt size, rows per head, KV bytes and speed."
     check_generation(max_tokens, temp, top_p, seed)
     if json_out is not None and not sharded: raise UsageError("--json-out applies to --sharded only")
+    try: system_prompt is None or system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
+    except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
     cfg, prefill = None if full_cache else (config or SnapKVConfig()), prefill or PrefillConfig()
     check_prefill(cfg, prefill)
     gen_args = dict(max_tokens=max_tokens, temp=temp, top_p=top_p, seed=seed, system_prompt=system_prompt,

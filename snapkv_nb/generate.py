@@ -35,6 +35,8 @@ def prefill_settings(caches:list, # a prompt cache
                      **settings, # `PrefillConfig` settings by name (prefill="guided", prefill_budget=..., ...)
                     ) -> PrefillConfig:
     "The driver's settings for `caches`, checked against the caches' own before anything runs."
+    if not isinstance(caches, (list, tuple)) or not all(hasattr(c, "update_and_fetch") for c in caches):
+        raise TypeError(f"`caches` must be a prompt cache (a list of per-layer caches), got {caches!r:.80}")
     cfg = config_from(PrefillConfig, config, settings)
     ev = [caches[i] for i in snapkv_layers(caches)]
     if not ev:
@@ -135,12 +137,23 @@ def guided_step(model:nn.Module, # an mlx-lm model
     return {"peak_rows": peak, "evicted": evicted}
 
 # %% ../nbs/05_generate.ipynb #25faa8cd
-def _as_ids(prompt_ids) -> mx.array:
-    "Prompt token ids as a [B, n] int array (a list, a [n] or a [B, n] array)."
+def _vocab_size(model:nn.Module) -> Optional[int]:
+    "The model's vocabulary size, if it says (mlx-lm's `args.vocab_size`)."
+    v = getattr(getattr(model, "args", None), "vocab_size", None)
+    return v if isinstance(v, int) else None
+
+def _as_ids(prompt_ids, vocab:Optional[int]=None) -> mx.array:
+    "Prompt token ids as a [B, n] int array (a list, a [n] or a [B, n] array), each in 0 .. vocab-1."
+    if isinstance(prompt_ids, (str, bytes, bytearray)) or prompt_ids is None:
+        raise TypeError(f"prompt_ids must be token ids (a list or an mx.array of ints), got {type(prompt_ids).__name__}")
     ids = prompt_ids if isinstance(prompt_ids, mx.array) else mx.array(prompt_ids)
+    if not mx.issubdtype(ids.dtype, mx.integer): raise TypeError(f"prompt_ids must be integer token ids, got {ids.dtype}")
     if ids.ndim == 1: ids = ids[None]
     if ids.ndim != 2 or ids.shape[1] == 0:
         raise ValueError(f"prompt_ids must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
+    lo, hi = mx.min(ids).item(), mx.max(ids).item()
+    if lo < 0 or (vocab is not None and hi >= vocab):
+        raise ValueError(f"prompt_ids must be token ids in 0 .. {'vocab-1' if vocab is None else vocab - 1}, got {lo} .. {hi}")
     return ids
 
 def prefill(model:nn.Module, # an mlx-lm model
@@ -153,7 +166,7 @@ def prefill(model:nn.Module, # an mlx-lm model
            ) -> mx.array: # [B, vocab] logits of the last prompt token
     "Feed one prompt into `caches` and compress it as the settings say; returns the last token's logits."
     s = prefill_settings(caches, config, **settings)
-    ids = _as_ids(prompt_ids)
+    ids = _as_ids(prompt_ids, _vocab_size(model))
     n, ev = ids.shape[1], snapkv_layers(caches)
     spans = prefill_spans(n, s.prefill, s.prefill_chunk, s.prefill_step_size, s.probe_len,
                           caches[ev[0]].config.window if ev else 1)
@@ -187,8 +200,9 @@ def driver_config(prefill:Union[str, PrefillConfig, None]=None, # a mode, a read
     "The driver's settings from `generate_step`-style arguments (a config, or a mode and settings; not both)."
     given = {k: v for k, v in settings.items() if v is not None}
     if isinstance(prefill, PrefillConfig):
-        if set(given) - {"prefill_step_size"}:
-            raise ValueError(f"give either prefill=PrefillConfig(...) or {sorted(given)}")
+        step = given.get("prefill_step_size", prefill.prefill_step_size)
+        if set(given) - {"prefill_step_size"} or step != prefill.prefill_step_size:
+            raise ValueError(f"give either prefill=PrefillConfig(...) or {sorted(given)}, not both")
         return prefill
     return config_from(PrefillConfig, None, {**given, **({} if prefill is None else dict(prefill=prefill))})
 
@@ -216,10 +230,15 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
     if max_kv_size is not None:
         raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
     cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
-    prompt = prompt if isinstance(prompt, mx.array) else mx.array(prompt)
-    if prompt.ndim != 1 or prompt.size == 0:
-        raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
+    prompt = _as_ids(prompt, _vocab_size(model))
+    if prompt.shape[0] != 1: raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
+    prompt = prompt[0]
     if prompt_cache is None: prompt_cache = make_snapkv_cache(model)
+    if hasattr(model, "layers") and len(prompt_cache) != len(model.layers):
+        raise ValueError(f"prompt_cache has {len(prompt_cache)} caches for a model of {len(model.layers)} layers")
+    if sampler is not None and not callable(sampler): raise TypeError(f"`sampler` must be callable, got {sampler!r}")
+    if kv_bits is not None and kv_bits not in (2, 3, 4, 5, 6, 8): raise ValueError(f"`kv_bits` must be 2-6 or 8, got {kv_bits}")
+    if kv_group_size not in (32, 64, 128): raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {kv_group_size}")
     sampler, tokens = sampler or greedy_sampler, prompt
 
     def _sample(logits):
@@ -239,6 +258,13 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
         logits = _prefill(model, prompt, prompt_cache, cfg, prompt_progress_callback=prompt_progress_callback)
         y, logprobs = _sample(logits)
     mx.async_eval(y, logprobs)
+    try: yield from _decode(y, logprobs, _step, max_tokens)
+    finally: # an answer shorter than `lookahead`: compress with the answer tokens there are
+        for c in prompt_cache:
+            if isinstance(c, EvictingCache) and c.awaiting_lookahead: c.compress()
+
+def _decode(y, logprobs, _step, max_tokens:int):
+    "mlx-lm's decode loop, one step ahead: yields (token, logprobs)."
     n = 0
     while True:
         if n != max_tokens:
@@ -264,6 +290,8 @@ def stream_generate(model:nn.Module, # an mlx-lm model
     if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
     if not isinstance(tokenizer, TokenizerWrapper): tokenizer = TokenizerWrapper(tokenizer)
     if not isinstance(prompt, mx.array):
+        if prompt is None or isinstance(prompt, (bytes, bytearray)):
+            raise TypeError(f"prompt must be text or token ids, got {type(prompt).__name__}")
         if isinstance(prompt, str):
             special = tokenizer.bos_token is None or not prompt.startswith(tokenizer.bos_token)
             prompt = tokenizer.encode(prompt, add_special_tokens=special)

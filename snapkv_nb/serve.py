@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading
 import types
 from contextlib import contextmanager
+from queue import Queue, Empty as QueueEmpty
 from pathlib import Path
 
 from fastcore.basics import patch
@@ -16,13 +17,14 @@ from .settings import SnapKVConfig, PrefillConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
                                 check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text)
 from .generate import stream_generate as driver_stream_generate
+from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
 __all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache',
            'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed',
-           'provider_class', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
-           'SnapKVHandler', 'handler_class', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
-           'serve_main']
+           'provider_class', 'batching_plan', 'BatchCancel', 'generator_class', 'GenerationCancelled',
+           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run',
+           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
@@ -46,6 +48,8 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
                         help="Host header names accepted besides localhost, IP addresses and --host ('*': any)")
     parser.add_argument("--api-key", default=None,
                         help="require 'Authorization: Bearer KEY' on every request but /health")
+    parser.add_argument("--no-batching", action="store_true",
+                        help="serve one request at a time (default: batch requests when the caches can)")
     parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
     return parser
 
@@ -65,7 +69,7 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches: logs each one, refuses inexact trims, leaves a token to feed."
+    "mlx-lm's LRU of conversation caches: logs each, refuses inexact trims and uncompressed prefixes, leaves a token to feed."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
@@ -82,6 +86,8 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
+        if any(getattr(c, "in_prompt", False) for c in prompt_cache): # a prompt's prefix, uncompressed (the batched path
+            return # caches one per request, as mlx-lm does): only conversations compressed at their prompt's end are kept
         logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
         return super().insert_cache(model, tokens, prompt_cache, **kwargs)
 
@@ -98,7 +104,10 @@ def parse_body(raw:bytes) -> dict:
     def finite(s):
         if not math.isfinite(f := float(s)): raise RequestError(400, f"{s[:20]} is out of range for a number")
         return f
-    try: body = json.loads(text, parse_constant=no_constant, parse_float=finite)
+    def integer(s): # Python refuses ints of more than 4300 digits with a ValueError: a 400 here, before that
+        if len(s.lstrip("-")) > 40: raise RequestError(400, f"{s[:20]}... is out of range for a number")
+        return int(s)
+    try: body = json.loads(text, parse_constant=no_constant, parse_float=finite, parse_int=integer)
     except json.JSONDecodeError as e: raise RequestError(400, f"invalid JSON in the request body: {e}") from None
     except RecursionError: raise RequestError(400, "the request body is nested too deeply") from None
     if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
@@ -211,15 +220,17 @@ def provider_class(base, # mlx-lm's `ModelProvider`
                    model_names:tuple, # the names requests may use for the served model
                    loaded:threading.Event, # set when the start-up load ends
                    failures:list, # the start-up load's exception, if any
+                   batching=None, # batching(model) -> whether requests may be batched (None: never)
                   ) -> type:
-    "mlx-lm's model provider that loads the start-up model only, with batching off; the start-up load is reported."
+    "mlx-lm's model provider that loads the start-up model only, batching as `batching` says; the load is reported."
     class SnapKVModelProvider(base):
         def load(self, model_path, adapter_path=None, draft_model_path=None):
             other_draft = draft_model_path not in (None, "default_model")
             if model_path not in model_names or adapter_path is not None or other_draft: # `check_request` too
                 raise RequestError(404, f"model not found: this server serves {model_names[0]!r}")
             out = super().load("default_model", None, "default_model") # the start-up model, whatever the request says
-            self.is_batchable = False # SnapKV's merge is for equal shapes only: serve per request (see above)
+            ok = batching is not None and batching(self.model) # decided (and said) whatever mlx-lm decided
+            self.is_batchable = bool(self.is_batchable and ok)
             return out
         def load_default(self):
             try: self.load("default_model")
@@ -227,12 +238,82 @@ def provider_class(base, # mlx-lm's `ModelProvider`
             finally: loaded.set()
     return SnapKVModelProvider
 
+# %% ../nbs/31_serve.ipynb #45ec8258
+def batching_plan(caches:list, # a fresh prompt cache of the served model (what each request gets)
+                  prefill:PrefillConfig, # the prefill driver's settings
+                  no_batching:bool=False, # --no-batching
+                  decode_concurrency:int=32, # --decode-concurrency: requests decoding together at most
+                  prompt_concurrency:int=8, # --prompt-concurrency: prompts prefilled together at most
+                 ) -> tuple: # (whether to batch, one line for the start-up banner)
+    "Whether the server batches requests (mlx-lm's continuous batching with these caches), and why not when not."
+    if no_batching: why = "--no-batching"
+    elif prefill.prefill != "exact": why = f"--prefill {prefill.prefill} runs in the package's driver"
+    else: why = batch_blocker(caches)
+    if why: return False, f"batching off ({why}): one request at a time"
+    return True, (f"batching on: up to {decode_concurrency} requests decode together and {prompt_concurrency} "
+                  "prompts prefill together (--decode-concurrency, --prompt-concurrency)")
+
+# %% ../nbs/31_serve.ipynb #2a0e79db
+class BatchCancel:
+    "Mixed into mlx-lm's `ResponseGenerator`: a batched request leaves the batch when its client leaves."
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.batched = {} # id(request) -> [mlx-lm's context, tokens so far, cancelled] of requests being batched
+
+    def cancel(self, key:int, why:str): # id of a batched request; what stopped it (for the log)
+        "Take a batched request out of the batch (mlx-lm's `ctx.stop()`), once."
+        b = self.batched.get(key)
+        if b is None or b[2]: return
+        b[0].stop(); b[2] = True
+        logging.info(f"SnapKV: generation cancelled after {b[1]} generated tokens ({why})")
+
+    def _wait(self, q:Queue, request, key:int): # a request's response queue; the request; its id
+        "The next item of `q`; `GenerationCancelled` once a batched request is cancelled."
+        while True:
+            if key in self.batched and getattr(request, "cancel", threading.Event()).is_set():
+                self.cancel(key, "client gone")
+            if self.batched.get(key, [0, 0, False])[2]: raise GenerationCancelled("generation cancelled")
+            try: return q.get(timeout=0.2)
+            except QueueEmpty:
+                if not self.generation_available(): raise RuntimeError("generation thread died") from None
+
+# %% ../nbs/31_serve.ipynb #a346d3ca
+@patch
+def generate(self:BatchCancel, request, generation_args, progress_callback=None):
+    "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leaving."
+    if not self.generation_available(): raise RuntimeError("generation thread died")
+    q, key = Queue(), id(request)
+    batched = self.model_provider.is_batchable and self._is_batchable(generation_args)
+    self.requests.put((q, request, generation_args))
+    ctx = self._await_response(q)
+    if isinstance(ctx, Exception): raise ctx
+    if batched: self.batched[key] = [ctx, 0, False]
+    def responses():
+        started = finished = False
+        try:
+            while (r := self._wait(q, request, key)) is not None:
+                if isinstance(r, Exception): finished = True; raise r
+                if isinstance(r, tuple):
+                    if progress_callback is not None:
+                        if not started and r[0] > 0: progress_callback(0, r[1]) # reported from 0, as the driver does
+                        progress_callback(*r)
+                    started = True
+                    continue
+                if key in self.batched: self.batched[key][1] += 1
+                yield r
+            finished = True
+        finally: # the handler stopped reading before the end (its client left): out of the batch
+            if not finished: self.cancel(key, "client gone")
+            self.batched.pop(key, None)
+    return ctx, responses()
+
+# %% ../nbs/31_serve.ipynb #a2b82e4b
 def generator_class(base, # mlx-lm's `ResponseGenerator`
                     max_prompt_tokens:int, # --max-prompt-tokens
                    ) -> type:
-    "mlx-lm's response generator that refuses empty and over-long prompts and knows which request it is serving."
-    class SnapKVResponseGenerator(base):
-        serving = None # the request in the generation thread (batching is off: one at a time)
+    "mlx-lm's response generator: empty and over-long prompts refused, the request served alone known, `BatchCancel`."
+    class SnapKVResponseGenerator(BatchCancel, base):
+        serving = None # the request the generation thread serves alone (the driver's path)
         def _tokenize(self, tokenizer, request, args):
             self.serving = request
             try: out = super()._tokenize(tokenizer, request, args)
@@ -281,17 +362,22 @@ def client_gone(sock:socket.socket) -> bool:
 
 class SnapKVHandler:
     "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
-    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, max_body_bytes
+    settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, listed_names, ...
     timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
     def _refuse(self, status:int, message:str):
-        "Answer `status` with a JSON error message."
-        self._set_completion_headers(status); self.end_headers()
-        self.wfile.write(json.dumps({"error": message}).encode())
+        "Answer `status` with a JSON error message; a client already gone is one log line, not a traceback."
+        try:
+            self._set_completion_headers(status); self.end_headers()
+            self.wfile.write(json.dumps({"error": message}).encode())
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+            logging.info(f"SnapKV: the client left before its {status} response ({message[:80]})")
 
     def _gate(self) -> bool:
         "Host, Origin and API key checks; answers and returns False when the request is refused."
-        host = self.headers.get("Host")
-        s = self.settings
+        hosts = self.headers.get_all("Host") or [] # two Host headers: which one is checked is which one is trusted
+        if len(hosts) > 1: self._refuse(400, "more than one Host header"); return False
+        host, s = self.headers.get("Host"), self.settings
         if not host_allowed(host, s.host, s.allowed_hosts): self._refuse(403, "Host not allowed"); return False
         if not origin_allowed(self.headers.get("Origin"), host, s.allowed_origins):
             self._refuse(403, "Origin not allowed"); return False
@@ -319,7 +405,7 @@ class SnapKVHandler:
     def do_GET(self):
         if not self._gate(): return
         if not self.path.startswith("/v1/models"): return super().do_GET()
-        data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.model_names]
+        data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.listed_names]
         body = json.dumps({"object": "list", "data": data}).encode()
         self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
@@ -370,6 +456,17 @@ def _vocab_size(model, tokenizer) -> int:
     n = getattr(getattr(model, "args", None), "vocab_size", None)
     return n if isinstance(n, int) and n > 0 else len(tokenizer.get_vocab())
 
+def check_chat_template(tokenizer, # the loaded tokenizer (mlx-lm's `TokenizerWrapper`), --chat-template applied
+                        cli_args:argparse.Namespace, # mlx-lm's parsed flags (chat_template, chat_template_args)
+                       ):
+    "Render one user message as a chat request would: a template that cannot is a `UsageError` at start-up."
+    if not tokenizer.has_chat_template: return
+    try: tokenizer.apply_chat_template([{"role": "user", "content": "hi"}], add_generation_prompt=True, tokenize=True,
+                                       **cli_args.chat_template_args)
+    except Exception as e: # jinja2's syntax or render errors, a bad --chat-template-args key, ...
+        what = "--chat-template" if cli_args.chat_template else "the model's chat template"
+        raise UsageError(f"{what}: cannot render a message ({one_line(e)})") from None
+
 def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
     "An HTTP server bound to host:port (daemon request threads), or a `UsageError` naming the flag."
     from http.server import ThreadingHTTPServer
@@ -395,15 +492,17 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
         if failures:
             name = state["model_arg"] or "the default model"
             raise UsageError(f"--model: cannot load {name}: {one_line(failures[0])}")
+        check_chat_template(model_provider.tokenizer, model_provider.cli_args) # not a 400 on every chat request
         s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
         state["handler"] = handler_class(srv.APIHandler, s)
         state["served"] = True
-        print(f"snapkv serve: {state['banner']}; batching off (one request at a time); "
+        print(f"snapkv serve: {state['banner']}; {state['batching']}; "
               f"listening on http://{host}:{port}", file=sys.stderr, flush=True)
         httpd.serve_forever()
     except KeyboardInterrupt: pass
     finally:
         state["stopping"].set() # the request being generated stops at its next chunk or token
+        for key in list(gen.batched): gen.cancel(key, "server stopping") # and the batched ones at their next step
         httpd.server_close()
         gen.stop_and_join()
 
@@ -453,8 +552,16 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if not 0 <= ns.min_p <= 1: raise UsageError(f"--min-p must be in [0, 1] (0: off), got {ns.min_p}")
     if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
     if ns.prompt_cache_size < 0: raise UsageError(f"--prompt-cache-size must be >= 0, got {ns.prompt_cache_size}")
+    if ns.decode_concurrency < 1: raise UsageError(f"--decode-concurrency must be >= 1, got {ns.decode_concurrency}")
+    if ns.prompt_concurrency < 1: raise UsageError(f"--prompt-concurrency must be >= 1, got {ns.prompt_concurrency}")
+    if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
+
+def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
+               ) -> str: # the name `/v1/models` lists for it: its last part, no path of the server
+    "The served model's listed name: the base name of `--model` (requests may also use `default_model` or `--model`)."
+    return Path(model_arg).resolve().name or "default_model"
 
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
@@ -467,14 +574,16 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         check_serve_args(ns)
         state["model_arg"] = ns.model
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
-        names = ("default_model",) + ((state["model_arg"],) if state["model_arg"] else ())
-        state["names"] = names
+        listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
+        names = state["names"] = tuple(dict.fromkeys(listed + ((state["model_arg"],) if state["model_arg"] else ())))
+        state["batch_flags"] = dict(no_batching=ns.no_batching, decode_concurrency=ns.decode_concurrency,
+                                    prompt_concurrency=ns.prompt_concurrency)
         what = settings_text(state["config"], state["prefill"])
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
         state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
                                                   allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
                                                   max_tokens_limit=ns.max_tokens_limit,
-                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names,
+                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names, listed_names=listed,
                                                   max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
     def cancelled():
         req = state["generator"].serving if state["generator"] is not None else None
@@ -483,13 +592,17 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         return serve_stream_generate(*args, settings=dict(prefill=state["prefill"]), cancelled=cancelled, **kwargs)
     def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size)
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
+    def batching(model):
+        ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
+        return ok
+    def batch_generator(model, **kwargs): return SnapKVBatchGenerator(model, prompt_cache, **kwargs)
     base_provider = srv.ModelProvider
     def provider(cli_args):
-        return provider_class(base_provider, state["names"], state["loaded"], state["failures"])(cli_args)
+        return provider_class(base_provider, state["names"], state["loaded"], state["failures"], batching)(cli_args)
     try:
         with interrupt_on_sigterm(), patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
                                              make_prompt_cache=prompt_cache, stream_generate=stream_generate,
-                                             ModelProvider=provider, run=run):
+                                             ModelProvider=provider, run=run, BatchGenerator=batch_generator):
             srv.main()
     except USER_ERRORS as e:
         print(f"snapkv serve: error: {one_line(e)}", file=sys.stderr)
