@@ -157,6 +157,7 @@ def process(names: list, fresh: bool = True):
 def proc_one(name: str):
     "Process and execute one notebook (run in its own process)."
     import nbdev.serve_drv
+    os.chdir(source(name).parent.parent)  # the notebook's own nbdev project (nbs/ or eval/nbs/): its settings.ini
     nbdev.serve_drv.main((source(name), PROC/name, docs_filter()))
 
 
