@@ -237,12 +237,17 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
     if hasattr(model, "layers") and len(prompt_cache) != len(model.layers):
         raise ValueError(f"prompt_cache has {len(prompt_cache)} caches for a model of {len(model.layers)} layers")
     if sampler is not None and not callable(sampler): raise TypeError(f"`sampler` must be callable, got {sampler!r}")
+    for i, proc in enumerate(logits_processors or []):
+        if not callable(proc): raise TypeError(f"`logits_processors[{i}]` must be callable, got {proc!r}")
     if kv_bits is not None and kv_bits not in (2, 3, 4, 5, 6, 8): raise ValueError(f"`kv_bits` must be 2-6 or 8, got {kv_bits}")
     if kv_group_size not in (32, 64, 128): raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {kv_group_size}")
     sampler, tokens = sampler or greedy_sampler, prompt
 
     def _sample(logits):
-        for proc in logits_processors or []: logits = proc(tokens, logits)
+        for i, proc in enumerate(logits_processors or []):
+            logits = proc(tokens, logits)
+            if not isinstance(logits, mx.array):
+                raise TypeError(f"`logits_processors[{i}]` must return the logits (an mx.array), got {type(logits).__name__}")
         maybe_quantize_kv_cache(prompt_cache, quantized_kv_start, kv_group_size, kv_bits)
         logprobs = logits - mx.logsumexp(logits, keepdims=True)
         return sampler(logprobs), logprobs.squeeze(0)
@@ -288,7 +293,10 @@ def stream_generate(model:nn.Module, # an mlx-lm model
     if draft_model is not None:
         raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
     if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
-    if not isinstance(tokenizer, TokenizerWrapper): tokenizer = TokenizerWrapper(tokenizer)
+    if not isinstance(tokenizer, TokenizerWrapper):
+        if not all(callable(getattr(tokenizer, a, None)) for a in ("encode", "decode")):
+            raise TypeError(f"`tokenizer` must be the model's tokenizer (with encode and decode), got {type(tokenizer).__name__}")
+        tokenizer = TokenizerWrapper(tokenizer)
     if not isinstance(prompt, mx.array):
         if prompt is None or isinstance(prompt, (bytes, bytearray)):
             raise TypeError(f"prompt must be text or token ids, got {type(prompt).__name__}")
