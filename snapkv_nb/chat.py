@@ -20,7 +20,7 @@ from .context import DocumentSession, ASK_MODES
 
 # %% auto #0
 __all__ = ['DOC_SCORERS', 'DOC_PRESETS', 'DOC_DEFAULTS', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
-           'chat_settings', 'DocumentChat', 'chat_main']
+           'chat_settings', 'doc_settings', 'DocumentChat', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -166,6 +166,13 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     return cfg, prefill, doc
 
 # %% ../nbs/33_chat.ipynb #888349ea
+def doc_settings(scorer:str, # a `DOC_SCORERS` name but "with-question"
+                 config:SnapKVConfig|None=None, # the cache settings: window, n_sink, kv_bits and kv_group_size are taken
+                ) -> dict: # `DocumentSession` / `compress_document` settings (with `ratio`, the document's compression)
+    "The settings a document is compressed with for `--doc-scorer scorer` (`snapkv chat --file`, `snapkv serve --doc-cache`)."
+    keep = {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
+    return {**keep, **DOC_PRESETS[scorer]}
+
 class DocumentChat:
     "`snapkv chat --file`: the document compressed once without any question (`DocumentSession`), every message answered from it."
     def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
@@ -175,10 +182,9 @@ class DocumentChat:
                  mode:str="conversation", # `DocumentSession`'s mode
                  system_prompt:str|None=None, # a system message
                  config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it
-        keep = {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
         self.scorer, self.ratio, self.mode = scorer, ratio, mode
         self.session = DocumentSession(model, tokenizer, document, ratio=ratio, mode=mode, system_prompt=system_prompt,
-                                       **{**keep, **DOC_PRESETS[scorer]})
+                                       **doc_settings(scorer, config))
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."

@@ -21,7 +21,7 @@ from . import hooks
 __all__ = ['GENERIC_PROBE', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache', 'ProbeCache',
            'expected_attention', 'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention',
            'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets',
-           'compress_context', 'fork_caches', 'answer', 'split_chat', 'DocumentSession']
+           'compress_context', 'fork_caches', 'answer', 'split_chat', 'compress_document', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -398,6 +398,32 @@ def _turn_prefix(tokenizer) -> str:
     return text.split("\u2063Y\u2063")[1].split(_MARK)[0]
 
 # %% ../nbs/07_context.ipynb #71ed8832
+def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
+                      context_ids, # [n] token ids of the context: a chat header and the document, no question
+                      document:str, # the document's text (what the reconstruction repeats)
+                      scorer:str="reconstruct", # a `SCORER_CLASSES` name
+                      ratio:Optional[float]=4.0, # context tokens per row kept per head (ignored when `budget` is given)
+                      budget:Optional[int]=None, # rows kept per head
+                      chunk:int=1024, # reconstruction: tokens repeated per call
+                      allocation:Optional[str]=None, # "uniform" or "layer" budgets; None: "layer" for reconstruct
+                      probe:str=GENERIC_PROBE, # probe: the generic question
+                      **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
+    "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
+    if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
+    if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
+        raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
+    if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
+    ids, cfg = _ids_list(context_ids, "context_ids"), SnapKVConfig(**settings) # the settings checked before anything runs
+    if scorer == "full": budget = HUGE
+    elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
+    caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
+    prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
+    if allocation is None: allocation = "layer" if scorer == "reconstruct" else "uniform"
+    info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation,
+                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)),
+                            probe_ids=probe_prompt(tokenizer, probe) if scorer == "probe" else None)
+    return caches, info
+
 class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
     def __init__(self, model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
@@ -419,17 +445,11 @@ class DocumentSession:
         if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
             raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
         if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
-        cfg = SnapKVConfig(**settings) # the settings checked before anything runs
+        SnapKVConfig(**settings) # the settings checked before anything runs
         self.model, self.tokenizer, self.mode, self.reselect, self.system_prompt = model, tokenizer, mode, reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
-        if scorer == "full": budget = HUGE
-        elif budget is None: budget = max(math.ceil(len(self.context_ids) / ratio), cfg.n_sink + cfg.window)
-        self.caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
-        prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
-        if allocation is None: allocation = "layer" if scorer == "reconstruct" else "uniform"
-        self.info = compress_context(model, self.context_ids, self.caches, prompts=prompts, chunk=chunk, allocation=allocation,
-                                     repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)),
-                                     probe_ids=probe_prompt(tokenizer, probe) if scorer == "probe" else None)
+        self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
+                                                   allocation, probe, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

@@ -20,11 +20,13 @@ from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['POST_PATHS', 'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache',
-           'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed',
-           'provider_class', 'batching_plan', 'BatchCancel', 'generator_class', 'GenerationCancelled',
-           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run',
-           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'serve_main']
+__all__ = ['POST_PATHS', 'DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'add_cache_flags', 'add_serve_flags', 'serve_config',
+           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
+           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'generator_class',
+           'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
+           'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
+           'add_doc_flags', 'doc_cache_settings', 'system_prefix', 'DocumentPromptCache', 'document_generator_class',
+           'serve_main']
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
@@ -39,6 +41,7 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
                    ) -> argparse.ArgumentParser: # the same parser
     "`add_cache_flags`, the server's limits and access flags; mlx-lm's `--allowed-origins` defaults to same-origin."
     add_cache_flags(parser)
+    add_doc_flags(parser)
     parser.add_argument("--max-tokens-limit", type=int, default=4096,
                         help="largest max_tokens a request may ask for (default: 4096); --max-tokens is the default")
     parser.add_argument("--max-prompt-tokens", type=int, default=16384,
@@ -485,8 +488,10 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
     s = state["settings"]
     httpd = _listen(host, port, lambda *a, **k: state["handler"](state["generator"], *a, **k))
     loaded, failures = state["loaded"], state["failures"]
-    gen = state["generator"] = generator_class(srv.ResponseGenerator, s.max_prompt_tokens)(
-        model_provider, SnapKVPromptCache(model_provider.cli_args.prompt_cache_size))
+    gen_cls, lru_cls = generator_class(srv.ResponseGenerator, s.max_prompt_tokens), SnapKVPromptCache
+    if state.get("doc") is not None: # --doc-cache
+        gen_cls, lru_cls = document_generator_class(gen_cls, state["doc"]), DocumentPromptCache
+    gen = state["generator"] = gen_cls(model_provider, lru_cls(model_provider.cli_args.prompt_cache_size))
     try:
         while not loaded.wait(0.5): pass
         if failures:
@@ -563,6 +568,149 @@ def served_name(model_arg:str, # --model as given: a directory or a Hugging Face
     "The served model's listed name: the base name of `--model` (requests may also use `default_model` or `--model`)."
     return Path(model_arg).resolve().name or "default_model"
 
+# %% ../nbs/31_serve.ipynb #fcc275b3
+DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
+DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
+
+def add_doc_flags(parser:argparse.ArgumentParser, # the server's parser
+                 ) -> argparse.ArgumentParser: # the same parser
+    "`--doc-cache` and the document settings, with `snapkv chat --file`'s defaults and choices ([33_chat](33_chat.ipynb))."
+    from snapkv_nb.chat import DOC_SCORERS, DOC_DEFAULTS # (snapkv_nb.chat imports this module)
+    parser.add_argument("--doc-cache", action="store_true",
+                        help="compress a request's system message once, without any question, and reuse it for every "
+                             "request that starts with it (default: off; turns batching off)")
+    parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
+                        help="--doc-cache: the fewest tokens a system message has to be compressed (default: %(default)s)")
+    parser.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS[:-1],
+                        help="--doc-cache: how the document's rows are chosen, without any question (default: %(default)s)")
+    parser.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
+                        help="--doc-cache: document tokens per row kept per head (default: %(default)s)")
+    return parser
+
+def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
+                       config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
+                       prefill:PrefillConfig, # the server's prefill settings
+                      ) -> types.SimpleNamespace|None: # min_tokens, scorer, ratio, settings; None without --doc-cache
+    "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
+    from snapkv_nb.chat import DOC_DEFAULTS, doc_settings
+    if not ns.doc_cache:
+        given = [f"--{k.replace('_', '-')}" for k, v in (*DOC_DEFAULTS.items(), ("doc_min_tokens", DOC_MIN_TOKENS))
+                 if hasattr(ns, k) and getattr(ns, k) != v]
+        if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
+        return None
+    if not ns.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {ns.doc_ratio}")
+    if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
+    if config is None and ns.doc_scorer != "full": raise UsageError("--full-cache with --doc-cache: use --doc-scorer full")
+    if prefill.prefill != "exact":
+        raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
+    if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
+    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, scorer=ns.doc_scorer, ratio=ns.doc_ratio,
+                                 settings=doc_settings(ns.doc_scorer, config))
+
+# %% ../nbs/31_serve.ipynb #3ba18ecc
+def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`)
+                  messages:list, # the request's messages (mlx-lm has made each content text)
+                  prompt:list, # the request's prompt: its messages rendered with the generation prompt
+                  min_tokens:int, # the fewest tokens a document has (--doc-min-tokens)
+                  **template_kwargs, # what the prompt was rendered with (tools, chat template arguments)
+                 ) -> tuple: # (the system message's tokens or None, why not when the template or model is the cause)
+    "The tokens of the first message rendered alone, when it is a system message of >= `min_tokens` tokens starting `prompt`."
+    if not messages or messages[0].get("role") != "system": return None, ""
+    text = messages[0].get("content")
+    if not isinstance(text, str) or not text.strip(): return None, ""
+    if not tokenizer.has_chat_template: return None, "the model has no chat template (no message boundaries)"
+    try: ids = tokenizer.apply_chat_template(messages[:1], add_generation_prompt=False,
+                                             **{**template_kwargs, "tokenize": True})
+    except Exception as e: return None, f"the chat template cannot render a system message alone ({one_line(e)[:100]})"
+    ids = list(ids["input_ids"] if isinstance(ids, dict) else ids)
+    if len(ids) < min_tokens: return None, ""
+    if list(prompt[:len(ids)]) != ids:
+        return None, "the chat template does not render a system message alone as the start of the prompt"
+    return (ids, "") if len(ids) < len(prompt) else (None, "") # (nothing after it: no question to read)
+
+# %% ../nbs/31_serve.ipynb #89d5dec8
+from collections import OrderedDict
+from .context import HUGE, fork_caches, compress_document
+
+def _unevicting(cache:list) -> bool:
+    "Whether no layer of a prompt cache has evicted by its own selection: a fork of a document (budget `HUGE`), or plain caches."
+    return all(getattr(getattr(c, "config", None), "budget", HUGE) == HUGE for c in cache)
+
+class DocumentPromptCache(SnapKVPromptCache):
+    "`SnapKVPromptCache` and, beside its conversations, documents compressed once: a request starting with one gets a fork."
+    def __init__(self, *args, **kwargs): # mlx-lm's `LRUPromptCache` arguments (max_size: also the most documents kept)
+        super().__init__(*args, **kwargs)
+        self.documents = OrderedDict() # tuple of a document's tokens -> its compressed caches; least recently used first
+
+    def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
+                     caches:list, # their prompt cache, compressed (`compress_document`)
+                    ):
+        "Keep a compressed document (rows after it never evicted); past `max_size` documents the least recently used goes."
+        key = tuple(tokens)
+        self.documents[key] = fork_caches(caches, budget=HUGE)
+        self.documents.move_to_end(key)
+        while len(self.documents) > max(self.max_size, 1):
+            old, _ = self.documents.popitem(last=False)
+            logging.info(f"SnapKV: document {conversation_id(list(old))} dropped (more than {max(self.max_size, 1)} kept)")
+
+    def document(self, tokens:list) -> tuple|None:
+        "The longest document kept whose tokens start `tokens` with at least one token after it."
+        best = None
+        for d in self.documents:
+            if len(d) < len(tokens) and (best is None or len(d) > len(best)) and tuple(tokens[:len(d)]) == d: best = d
+        return best
+
+    def fetch_nearest_cache(self, model, tokens:list):
+        doc = self.document(tokens)
+        if doc is None: return super().fetch_nearest_cache(model, tokens)
+        cache, rest = LRUPromptCache.fetch_nearest_cache(self, model, tokens) # mlx-lm's search, checked here
+        if cache is not None and not rest: # an exact hit: one token to feed (see `SnapKVPromptCache`)
+            if can_trim_prompt_cache(cache) and trim_prompt_cache(cache, 1) == 1: rest = tokens[-1:]
+            else: cache = None
+        reused = len(tokens) - len(rest)
+        if cache is not None and reused >= len(doc) and all(c.offset == reused for c in cache) and _unevicting(cache):
+            logging.info(f"SnapKV: request continues conversation {conversation_id(tokens[:reused])} on document "
+                         f"{conversation_id(list(doc))}: {reused} tokens cached, {len(rest)} new to prefill")
+            return cache, rest
+        self.documents.move_to_end(doc)
+        logging.info(f"SnapKV: request starts with document {conversation_id(list(doc))}: {len(doc)} tokens from the "
+                     f"compressed document, {len(tokens) - len(doc)} new to prefill")
+        return fork_caches(self.documents[doc]), tokens[len(doc):]
+
+# %% ../nbs/31_serve.ipynb #e64bd15a
+def document_generator_class(base, # a response generator class (`generator_class`'s)
+                             doc:types.SimpleNamespace, # `doc_cache_settings`: min_tokens, scorer, ratio, settings
+                            ) -> type:
+    "`base` whose requests' system messages (`system_prefix`) are compressed once into its `DocumentPromptCache`."
+    class DocumentResponseGenerator(base):
+        said = set() # reasons already logged (once each)
+        def _tokenize(self, tokenizer, request, args):
+            out = super()._tokenize(tokenizer, request, args) # the prompt, refused when over the limits
+            if request.request_type == "chat" and out[4] is None: self._document(tokenizer, request, args, out[0])
+            return out
+
+        def _document(self, tokenizer, request, args, prompt:list):
+            "Compress the request's document, if it has one not kept yet."
+            kwargs = {**self.model_provider.cli_args.chat_template_args, **(args.chat_template_kwargs or {})}
+            ids, why = system_prefix(tokenizer, request.messages, prompt, doc.min_tokens, tools=request.tools, **kwargs)
+            if why and why not in self.said:
+                self.said.add(why)
+                logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
+            if ids is None or tuple(ids) in self.prompt_cache.documents: return
+            try:
+                caches, info = compress_document(self.model_provider.model, tokenizer, ids, request.messages[0]["content"],
+                                                 ratio=doc.ratio, **doc.settings)
+            except Exception as e:
+                logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
+                             "the request is read whole")
+                return
+            self.prompt_cache.add_document(ids, caches)
+            rows = kv_report(caches)["rows"]
+            logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: {len(ids)} tokens "
+                         f"to {min(rows)}-{max(rows)} rows per head by {doc.scorer} ({doc.ratio:g}x) in "
+                         f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
+    return DocumentResponseGenerator
+
 # %% ../nbs/31_serve.ipynb #38c09d98
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
@@ -572,6 +720,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def after_parse(ns):
         state["config"], state["prefill"] = serve_config(ns)
         check_serve_args(ns)
+        state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"] = ns.model
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
@@ -580,6 +729,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                                     prompt_concurrency=ns.prompt_concurrency)
         what = settings_text(state["config"], state["prefill"])
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
+        if doc is not None: state["banner"] += (f"; system messages of {doc.min_tokens}+ tokens compressed once by "
+                                                f"{doc.scorer} ({doc.ratio:g}x) and reused (--doc-cache)")
         state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
                                                   allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
                                                   max_tokens_limit=ns.max_tokens_limit,
@@ -594,6 +745,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     def batching(model):
         ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
+        if ok and state["doc"] is not None: ok, state["batching"] = False, f"{DOC_BATCHING_OFF}: one request at a time"
         return ok
     def batch_generator(model, **kwargs): return SnapKVBatchGenerator(model, prompt_cache, **kwargs)
     base_provider = srv.ModelProvider
