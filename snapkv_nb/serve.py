@@ -20,13 +20,52 @@ from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['POST_PATHS', 'DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'add_cache_flags', 'add_serve_flags', 'serve_config',
-           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
-           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'generator_class',
-           'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
-           'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
-           'add_doc_flags', 'doc_cache_settings', 'system_prefix', 'DocumentPromptCache', 'document_generator_class',
+__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
+           'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
+           'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
+           'BatchCancel', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
+           'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm',
+           'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache', 'document_generator_class',
            'serve_main']
+
+# %% ../nbs/31_serve.ipynb #fcc275b3
+DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
+DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
+
+def add_doc_flags(parser:argparse.ArgumentParser, # the server's parser
+                 ) -> argparse.ArgumentParser: # the same parser
+    "`--doc-cache` and the document settings, with `snapkv chat --file`'s defaults and choices ([33_chat](33_chat.ipynb))."
+    from snapkv_nb.chat import DOC_SCORERS, DOC_DEFAULTS # (snapkv_nb.chat imports this module)
+    parser.add_argument("--doc-cache", action="store_true",
+                        help="compress a request's system message once, without any question, and reuse it for every "
+                             "request that starts with it (default: off; turns batching off)")
+    parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
+                        help="--doc-cache: the fewest tokens a system message has to be compressed (default: %(default)s)")
+    parser.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS[:-1],
+                        help="--doc-cache: how the document's rows are chosen, without any question (default: %(default)s)")
+    parser.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
+                        help="--doc-cache: document tokens per row kept per head (default: %(default)s)")
+    return parser
+
+def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
+                       config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
+                       prefill:PrefillConfig, # the server's prefill settings
+                      ) -> types.SimpleNamespace|None: # min_tokens, scorer, ratio, settings; None without --doc-cache
+    "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
+    from snapkv_nb.chat import DOC_DEFAULTS, doc_settings
+    if not ns.doc_cache:
+        given = [f"--{k.replace('_', '-')}" for k, v in (*DOC_DEFAULTS.items(), ("doc_min_tokens", DOC_MIN_TOKENS))
+                 if hasattr(ns, k) and getattr(ns, k) != v]
+        if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
+        return None
+    if not ns.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {ns.doc_ratio}")
+    if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
+    if config is None and ns.doc_scorer != "full": raise UsageError("--full-cache with --doc-cache: use --doc-scorer full")
+    if prefill.prefill != "exact":
+        raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
+    if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
+    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, scorer=ns.doc_scorer, ratio=ns.doc_ratio,
+                                 settings=doc_settings(ns.doc_scorer, config))
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
@@ -567,45 +606,6 @@ def served_name(model_arg:str, # --model as given: a directory or a Hugging Face
                ) -> str: # the name `/v1/models` lists for it: its last part, no path of the server
     "The served model's listed name: the base name of `--model` (requests may also use `default_model` or `--model`)."
     return Path(model_arg).resolve().name or "default_model"
-
-# %% ../nbs/31_serve.ipynb #fcc275b3
-DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
-DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
-
-def add_doc_flags(parser:argparse.ArgumentParser, # the server's parser
-                 ) -> argparse.ArgumentParser: # the same parser
-    "`--doc-cache` and the document settings, with `snapkv chat --file`'s defaults and choices ([33_chat](33_chat.ipynb))."
-    from snapkv_nb.chat import DOC_SCORERS, DOC_DEFAULTS # (snapkv_nb.chat imports this module)
-    parser.add_argument("--doc-cache", action="store_true",
-                        help="compress a request's system message once, without any question, and reuse it for every "
-                             "request that starts with it (default: off; turns batching off)")
-    parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
-                        help="--doc-cache: the fewest tokens a system message has to be compressed (default: %(default)s)")
-    parser.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS[:-1],
-                        help="--doc-cache: how the document's rows are chosen, without any question (default: %(default)s)")
-    parser.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
-                        help="--doc-cache: document tokens per row kept per head (default: %(default)s)")
-    return parser
-
-def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
-                       config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
-                       prefill:PrefillConfig, # the server's prefill settings
-                      ) -> types.SimpleNamespace|None: # min_tokens, scorer, ratio, settings; None without --doc-cache
-    "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
-    from snapkv_nb.chat import DOC_DEFAULTS, doc_settings
-    if not ns.doc_cache:
-        given = [f"--{k.replace('_', '-')}" for k, v in (*DOC_DEFAULTS.items(), ("doc_min_tokens", DOC_MIN_TOKENS))
-                 if hasattr(ns, k) and getattr(ns, k) != v]
-        if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
-        return None
-    if not ns.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {ns.doc_ratio}")
-    if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
-    if config is None and ns.doc_scorer != "full": raise UsageError("--full-cache with --doc-cache: use --doc-scorer full")
-    if prefill.prefill != "exact":
-        raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
-    if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
-    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, scorer=ns.doc_scorer, ratio=ns.doc_ratio,
-                                 settings=doc_settings(ns.doc_scorer, config))
 
 # %% ../nbs/31_serve.ipynb #3ba18ecc
 def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`)
