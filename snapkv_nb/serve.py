@@ -611,19 +611,21 @@ def served_name(model_arg:str, # --model as given: a directory or a Hugging Face
 def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`)
                   messages:list, # the request's messages (mlx-lm has made each content text)
                   prompt:list, # the request's prompt: its messages rendered with the generation prompt
-                  min_tokens:int, # the fewest tokens a document has (--doc-min-tokens)
+                  min_tokens:int, # the fewest tokens a document's text has (--doc-min-tokens)
                   **template_kwargs, # what the prompt was rendered with (tools, chat template arguments)
                  ) -> tuple: # (the system message's tokens or None, why not when the template or model is the cause)
     "The tokens of the first message rendered alone, when it is a system message of >= `min_tokens` tokens starting `prompt`."
     if not messages or messages[0].get("role") != "system": return None, ""
     text = messages[0].get("content")
-    if not isinstance(text, str) or not text.strip(): return None, ""
+    if not isinstance(text, str) or len(tokenizer.encode(text, add_special_tokens=False)) < max(min_tokens, 1):
+        return None, "" # no document: none, empty, or short (instructions, read with the rest of the prompt)
     if not tokenizer.has_chat_template: return None, "the model has no chat template (no message boundaries)"
     try: ids = tokenizer.apply_chat_template(messages[:1], add_generation_prompt=False,
                                              **{**template_kwargs, "tokenize": True})
     except Exception as e: return None, f"the chat template cannot render a system message alone ({one_line(e)[:100]})"
     ids = list(ids["input_ids"] if isinstance(ids, dict) else ids)
-    if len(ids) < min_tokens: return None, ""
+    if len(ids) < min_tokens: # e.g. Gemma's: the system text goes into the first user turn
+        return None, "the chat template does not render a system message on its own"
     if list(prompt[:len(ids)]) != ids:
         return None, "the chat template does not render a system message alone as the start of the prompt"
     return (ids, "") if len(ids) < len(prompt) else (None, "") # (nothing after it: no question to read)
