@@ -128,9 +128,10 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
             cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor)
             held = sum(c.size() for c in cs)
             for turn, (_, question, want) in enumerate(facts):
-                a = answer(model, tokenizer, cs, split_chat(tokenizer, "", question)[1], max_tokens=max_tokens)
+                a = answer(model, tokenizer, cs, split_chat(tokenizer, "", question)[1], max_tokens=max_tokens)["text"].strip()
+                if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on: its first line
                 recs.append(dict(doc=seed, turn=turn + 1, method=method, ratio=r, budget=b, context_tokens=n, rows_held=held,
-                                 expected=want, answer=a["text"].strip(), correct=want.lower() in a["text"].lower()))
+                                 expected=want, answer=a, correct=want.lower() in a.lower()))
             if log is not None: print(seed, method, r, sum(x["correct"] for x in recs[-4:]), file=log, flush=True)
     return recs, dict(doc=seed, context_tokens=n, prefill_s=t_prefill, reconstruction_s=t_recon, expected_prefill_s=t_ea,
                       reconstruction_over_prefill={c: t / t_prefill for c, t in t_recon.items()},
@@ -185,15 +186,18 @@ def merge_runs(paths:list) -> dict:
     return out
 
 def main(argv:list=None):
-    "`python -m snapkv_eval.ask_many SEEDS OUT.json [METHODS [RATIOS]]` (comma-separated lists) on the default model."
-    from snapkv_nb.model import load_default_model
+    "`python -m snapkv_eval.ask_many SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists; MODEL: smollm2, gemma3-270m)."
+    from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
-    methods = argv[2].split(",") if len(argv) > 2 else list(METHODS)
-    ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 else list(RATIOS)
+    methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(METHODS)
+    ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else list(RATIOS)
+    name = argv[4] if len(argv) > 4 else "smollm2"
     if bad := [m for m in methods if m not in METHODS]: raise SystemExit(f"unknown methods {bad}; methods are {list(METHODS)}")
-    model, tok = load_default_model()
-    res = dict(model="SmolLM2-135M-Instruct (fp32)", methods=methods, ratios=ratios, records=[], timing=[])
+    if name not in MODELS: raise SystemExit(f"unknown model {name!r}; models are {list(MODELS)}")
+    model, tok = load_task_model(name)
+    res = dict(model="SmolLM2-135M-Instruct (fp32)" if name == "smollm2" else MODELS[name]["label"], methods=methods, ratios=ratios,
+               records=[], timing=[])
     for s in seeds:
         recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
         res["records"] += recs; res["timing"].append(tm)
