@@ -15,7 +15,7 @@ from .common import text_path, environment, json_text, table_cell
 # %% auto #0
 __all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'MODE_NAMES', 'MlxServer', 'one_round', 'logged_kv',
            'full_kv_bytes', 'serve_mode', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving',
-           'serving_table', 'serving_goals', 'goals_text', 'serving_main']
+           'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
@@ -53,7 +53,7 @@ def one_round(url:str, # a server's base URL
               chats:list, # one chat (list of messages) per client, all sent at once
               max_tokens:int, # per answer
              ) -> dict:
-    "Every chat streamed at once by its own client: answers, tokens, times to first and last token, the round's wall time."
+    "Every chat streamed at once by its own client: answers, tokens, first and last token times, the round's wall time."
     import openai
     client = openai.OpenAI(base_url=url + "/v1", api_key="unused", timeout=3600, max_retries=0)
     n = len(chats)
@@ -73,7 +73,8 @@ def one_round(url:str, # a server's base URL
     for t in ts: t.join()
     wall = time.perf_counter() - t0
     return dict(clients=n, wall_s=wall, tokens=sum(ntok), tok_per_s=sum(ntok) / wall, prompt_tokens=nprompt,
-                completion_tokens=ntok, ttft_s=ttft, last_token_s=done, ttft_mean_s=float(np.mean([t or wall for t in ttft])),
+                completion_tokens=ntok, ttft_s=ttft, last_token_s=done,
+                ttft_mean_s=float(np.mean([t or wall for t in ttft])),
                 answers=texts)
 
 # %% ../nbs/15_serving.ipynb #bd8d19f1
@@ -104,18 +105,19 @@ def serve_mode(mode:str, # one of `SERVING_MODES`
                model_dir:str, # an mlx-lm model directory
                budget:int, # SnapKV rows per head
                snapkv_args:tuple=(), # more `snapkv serve` arguments
+               server_args:tuple=(), # arguments both servers take (e.g. `--prompt-concurrency 1`)
               ):
     "A server for `mode` (a context manager with `.url`, `.log()`); no prompt caching: rounds do not help each other."
-    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0")
+    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0", *server_args)
     if mode not in SERVING_MODES: raise ValueError(f"mode must be one of {SERVING_MODES}, got {mode!r}")
     seq = ("--no-batching",) if mode == "sequential" else ()
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", "0",
-                         "--max-tokens-limit", "4096", *seq, *snapkv_args)
+                         "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
 def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int,
-             snapkv_args:tuple=()) -> dict:
+             snapkv_args:tuple=(), server_args:tuple=()) -> dict:
     "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation."
-    with serve_mode(mode, model_dir, budget, snapkv_args) as srv:
+    with serve_mode(mode, model_dir, budget, snapkv_args, server_args) as srv:
         one_round(srv.url, chats[:1], 2) # warm-up
         rounds = [one_round(srv.url, chats[:n], max_tokens) for n in clients]
         log = srv.log()
@@ -174,6 +176,7 @@ def run_serving(preset:str="small", # one of `SERVING_PRESETS`
                 snapkv_args:tuple=(), # more `snapkv serve` arguments
                 stem:str="serving", # file names
                 clients:tuple|None=None, # rounds of this many clients (default: the preset's)
+                server_args:tuple=(), # arguments every server takes (e.g. `--prompt-concurrency 1`)
                ) -> dict:
     "Every mode's rounds of 1..N simultaneous clients; writes JSON and a plot."
     if preset not in SERVING_PRESETS: raise ValueError(f"preset must be one of {list(SERVING_PRESETS)}, got {preset!r}")
@@ -184,10 +187,11 @@ def run_serving(preset:str="small", # one of `SERVING_PRESETS`
         p["clients"] = tuple(clients)
     model_dir = resolve_model(model if model is not None else p["model"])
     chats = chats or serving_chats(max(p["clients"]), p["doc_chars"], p["question"])
-    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args) for m in modes}
+    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args, server_args)
+            for m in modes}
     res = dict(benchmark="serving", preset=preset, model=str(model if model is not None else p["model"] or "default"),
                **{k: list(v) if isinstance(v, tuple) else v for k, v in p.items() if k != "model"},
-               environment=environment(), modes=runs, summary=serving_summary(runs))
+               server_args=list(server_args), environment=environment(), modes=runs, summary=serving_summary(runs))
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/f"{stem}.json").write_text(json_text(res))
     plot_serving(res, out/f"{stem}.png")
@@ -252,10 +256,30 @@ def goals_text(res:dict) -> str:
     return "\n".join([head] + [f"  {w:48} {num(w, v)}  {g:6} {'' if ok is None else ('met' if ok else 'NOT met')}"
                                for w, v, g, ok in serving_goals(res)])
 
+# %% ../nbs/15_serving.ipynb #b13eb785
+def phases(r:dict, # a round of `one_round`
+           sequential:bool, # the server answered one request at a time
+          ) -> tuple: # (seconds before first tokens, seconds generating)
+    "A round's time split into prompt processing and generation, from each client's first- and last-token times."
+    if not sequential: return max(r["ttft_s"]), r["wall_s"] - max(r["ttft_s"]) # prompts in, then decoding together
+    order, prev, pre = sorted(range(r["clients"]), key=lambda i: r["ttft_s"][i]), 0.0, 0.0
+    for i in order: pre, prev = pre + r["ttft_s"][i] - prev, r["last_token_s"][i] # each prompt after the last answer
+    return pre, r["wall_s"] - pre
+
+def phases_text(res:dict) -> str:
+    "Per mode, the largest round's prompt-processing and generation seconds (`phases`)."
+    out = []
+    for m, v in res["modes"].items():
+        r = v["rounds"][-1]
+        if r.get("last_token_s") is None: continue # runs before last-token times were recorded
+        p, g = phases(r, m == "sequential")
+        out.append(f"  {MODE_NAMES.get(m, m):28} prompts {p:6.1f} s, then generation {g:6.1f} s")
+    return f"at {res['modes']['batched']['rounds'][-1]['clients']} clients:\n" + "\n".join(out)
+
 # %% ../nbs/15_serving.ipynb #d71972a2
 def serving_main(argv:list, # command-line arguments
                 ) -> int: # exit code
-    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--model M] [--stem S] [--clients 1,4,8]`: `run_serving`."
+    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--stem S] [--clients 1,4,8] ...`: `run_serving`."
     import argparse
     from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line
     class Parser(argparse.ArgumentParser):
@@ -267,6 +291,8 @@ def serving_main(argv:list, # command-line arguments
     p.add_argument("--model", default=None, help="what `snapkv serve --model` takes (default: the preset's)")
     p.add_argument("--stem", default="serving", help="file names: STEM.json, STEM.png (default: serving)")
     p.add_argument("--clients", default=None, help="rounds, e.g. 1,4,8 (default: the preset's)")
+    p.add_argument("--prompt-concurrency", type=int, default=None,
+                   help="every server's --prompt-concurrency: prompts prefilled together (default: theirs, 8)")
     try:
         a = p.parse_args(argv)
         if a.preset not in SERVING_PRESETS: raise UsageError(f"--preset must be one of {', '.join(SERVING_PRESETS)}")
@@ -276,7 +302,10 @@ def serving_main(argv:list, # command-line arguments
             except ValueError: raise UsageError(f"--clients must be counts separated by commas, got {a.clients!r}")
             if any(n < 1 for n in clients): raise UsageError(f"--clients must be counts >= 1, got {a.clients!r}")
         if not re.fullmatch(r"[\w.-]+", a.stem): raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
-        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients)
+        if a.prompt_concurrency is not None and a.prompt_concurrency < 1:
+            raise UsageError(f"--prompt-concurrency must be >= 1, got {a.prompt_concurrency}")
+        pc = () if a.prompt_concurrency is None else ("--prompt-concurrency", str(a.prompt_concurrency))
+        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients, server_args=pc)
     except USER_ERRORS as e:
         print(f"snapkv_eval.serving: error: {one_line(e)}", file=sys.stderr); return 2
     print(json.dumps(res["summary"], indent=1))
