@@ -9,7 +9,7 @@ from typing import Optional
 import mlx.core as mx
 from mlx_lm.models.cache import _BaseCache, create_attention_mask
 
-from .cache import EvictingCache
+from .cache import EvictingCache, _warn_once, _NO_END_MSG
 from . import hooks
 
 # %% auto #0
@@ -28,24 +28,27 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     return c
 
 class BatchEvictingCache(_BaseCache):
-    "A batch of evicting caches, one per sequence (its own offset, rows and compression); rows left-padded per call."
+    "A batch of evicting caches, one per sequence (its own offset, rows and compression), decoding into one padded array."
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to this cache too
 
     def __init__(self, caches:list): # per-sequence evicting caches (one sequence each), kept as they are
         self.caches = [_check_member(c, i) for i, c in enumerate(caches)]
         self._pending = [None] * len(self.caches) # real tokens still to come per sequence in this prefill (None: all)
         self._real = None # real tokens per sequence of the call being processed (for the query capture)
+        self._buf = None # while decoding: (keys, values) [B, H, capacity, D], the rows left-padded (see `_flush`)
+        self._cols = 0 # columns of `_buf` in use: the rows of the longest sequence
+        self._windowed = False # a sliding-window layer: masks read every sequence's positions, so no buffer
 
     def __len__(self): return len(self.caches)
     def __repr__(self): return f"BatchEvictingCache({self.caches!r})"
     def size(self) -> int: return max((c.size() for c in self.caches), default=0)
-    def empty(self) -> bool: return all(c.empty() for c in self.caches)
+    def empty(self) -> bool: return self._buf is None and all(c.empty() for c in self.caches)
     @property
     def offset(self) -> mx.array:
         "Each sequence's tokens seen, [B] int32: its RoPE position."
         return mx.array([c.offset for c in self.caches], dtype=mx.int32)
     @property
-    def nbytes(self) -> int: return sum(c.nbytes for c in self.caches)
+    def nbytes(self) -> int: return sum(c.nbytes for c in self.caches) + sum(x.nbytes for x in self._buf or ())
 
 # %% ../nbs/06_batch.ipynb #336503d5
 def _merge(cls, caches:list, # per-sequence evicting caches (empty, compressed, or in a prompt), one sequence each
@@ -64,11 +67,13 @@ BatchEvictingCache.merge = classmethod(_merge)
 def _extract(self:BatchEvictingCache, idx:int # the sequence
             ) -> EvictingCache:
     "A copy of sequence `idx`'s own cache (what it would be had it run alone)."
+    self._flush()
     return self.caches[idx].fork()
 
 def _filter(self:BatchEvictingCache, batch_indices): # the sequences to keep, in their new order
     "Keep only the sequences `batch_indices` (in place)."
     idx = [int(i) for i in (batch_indices.tolist() if isinstance(batch_indices, mx.array) else batch_indices)]
+    self._flush()
     self.caches, self._pending = [self.caches[i] for i in idx], [self._pending[i] for i in idx]
     self._real = None
 
@@ -76,6 +81,7 @@ def _extend(self:BatchEvictingCache, other:BatchEvictingCache): # sequences to a
     "Add `other`'s sequences after this batch's (in place)."
     if not isinstance(other, BatchEvictingCache):
         raise TypeError(f"`other` must be a BatchEvictingCache, got {type(other).__name__}")
+    self._flush(); other._flush()
     self.caches, self._pending, self._real = self.caches + other.caches, self._pending + other._pending, None
 
 BatchEvictingCache.extract, BatchEvictingCache.filter, BatchEvictingCache.extend = _extract, _filter, _extend
@@ -122,17 +128,73 @@ def _update_and_fetch(self:BatchEvictingCache, keys:mx.array, # [B, H, S, D] pos
     "Give each sequence its real new rows; return the rows held, left-padded: ([B, H, L, D], [B, H, L, Dv])."
     if keys.ndim != 4 or keys.shape[0] != len(self.caches):
         raise ValueError(f"keys must be [B, H, S, D] with B = {len(self.caches)} sequences, got {keys.shape}")
+    if (fast := self._decode_in_place(keys, values)) is not None: return fast
+    self._flush()
     real = self._take(keys.shape[2], consume=True)
     kv = [c.update_and_fetch(keys[b:b + 1, :, :n], values[b:b + 1, :, :n]) if n else c.keys_and_values()
           for b, (c, n) in enumerate(zip(self.caches, real))]
     self._real = real
-    return _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
+    K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
+    if keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not any(_compresses(c) for c in self.caches):
+        self._keep_padded(K, V) # a decode step: the next ones append to these rows
+    return K, V
 
 BatchEvictingCache.update_and_fetch = _update_and_fetch
+
+# %% ../nbs/06_batch.ipynb #3ebe442d
+def _room(x:mx.array, n:int): # [B, H, L, D]; columns to add
+    "`x` with `n` zero columns of capacity appended (axis 2)."
+    return mx.concatenate([x, mx.zeros((*x.shape[:2], n, x.shape[3]), x.dtype)], axis=2)
+
+def _keep_padded(self:BatchEvictingCache, K:mx.array, V:mx.array): # the rows held, left-padded: [B, H, L, D]
+    "Hold the padded rows as the decode buffer (with room to grow); the sequences' own arrays are let go."
+    self._buf, self._cols = (_room(K, EvictingCache.step), _room(V, EvictingCache.step)), K.shape[2]
+    for c in self.caches: c.keys = c.values = None # its rows are the buffer's until `_flush`
+
+def _flush(self:BatchEvictingCache):
+    "Give every sequence its rows back from the decode buffer (a copy each, as alone), and drop the buffer."
+    if self._buf is None: return
+    (K, V), L = self._buf, self._cols
+    for b, c in enumerate(self.caches):
+        c.keys, c.values = (mx.contiguous(x[b:b + 1, :, L - c.size():L]) for x in (K, V))
+    self._buf = None
+
+BatchEvictingCache._keep_padded, BatchEvictingCache._flush = _keep_padded, _flush
+
+# %% ../nbs/06_batch.ipynb #d1375548
+def _compresses(c:EvictingCache, S:int=1) -> bool: # a sequence's cache; tokens of the coming call
+    "Whether `c` compresses at the start of a call of `S` tokens (or right after its attention): it needs its rows."
+    return not c._holds and (c._due is not None or (S > 1 and c._waiting() and not c._announced))
+
+def _advance(c:EvictingCache, S:int): # a sequence's cache whose rows are in the decode buffer; tokens of the call
+    "`c.update_and_fetch` of `S` tokens (no compression due) without storing the rows: the buffer takes them."
+    if S > 1 and c._waiting() and not c._announced: c._due = "prompt"
+    c._track(S)
+    c._rows += S; c.offset += S
+    if c._waiting() and c.offset >= c._prompt_end + c.config.lookahead: c._due = "prompt"
+    if not c._prompts and not c._in_prompt and c._rows > c.config.budget: _warn_once(_NO_END_MSG)
+
+def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) -> Optional[tuple]: # [B, H, S, D]
+    "The call's rows appended to the decode buffer, if every sequence takes them all and none compresses; else None."
+    S, buf = keys.shape[2], self._buf
+    if buf is None or any(p is not None for p in self._pending): return None
+    if keys.shape[1::2] != buf[0].shape[1::2] or values.shape[1::2] != buf[1].shape[1::2]: return None
+    for c in self.caches: c._settle() # as `update_and_fetch` starts
+    if any(_compresses(c, S) for c in self.caches) or max(c.size() for c in self.caches) != self._cols: return None
+    for c in self.caches: _advance(c, S)
+    (K, V), L = buf, self._cols
+    if L + S > K.shape[2]: K, V = _room(K, max(S, EvictingCache.step)), _room(V, max(S, EvictingCache.step))
+    K[..., L:L + S, :] = keys
+    V[..., L:L + S, :] = values
+    self._buf, self._cols, self._real = (K, V), L + S, [S] * len(self.caches)
+    return K[..., :L + S, :], V[..., :L + S, :]
+
+BatchEvictingCache._decode_in_place = _decode_in_place
 
 # %% ../nbs/06_batch.ipynb #4e77a447
 def _keys_and_values(self:BatchEvictingCache) -> tuple:
     "The rows held, left-padded: ([B, H, L, D], [B, H, L, Dv]); (None, None) when every sequence is empty."
+    if self._buf is not None: return tuple(x[..., :self._cols, :] for x in self._buf)
     kv = [c.keys_and_values() for c in self.caches]
     like = [x for x in kv if x[0] is not None]
     if not like: return None, None
@@ -140,6 +202,7 @@ def _keys_and_values(self:BatchEvictingCache) -> tuple:
 
 def _kept_positions(self:BatchEvictingCache) -> Optional[mx.array]:
     "True positions of the rows held, [B, H, L] int32, left-padded with -1 (None when every sequence is empty)."
+    self._flush()
     ps = [c.kept_positions for c in self.caches]
     if all(p is None for p in ps): return None
     H, L = next(p.shape[1] for p in ps if p is not None), max(p.shape[2] for p in ps if p is not None)
@@ -172,6 +235,7 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
                return_array:bool=False, # an array even where a single cache's "causal" string would do
                window_size:Optional[int]=None): # sliding-window attention of this many positions
     "The attention mask for `N` new tokens of every sequence, over the rows each returns."
+    if window_size is not None: self._flush(); self._windowed = True # window masks read each sequence's positions
     real, rows = self._take(N), []
     for c, n in zip(self.caches, real):
         if n:
@@ -203,6 +267,7 @@ def _mask_for(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-l
     "The mask this layer's attention uses: a window mask rebuilt from each sequence's cache, over the query heads."
     window_size = hooks.window_size_of(mask)
     if window_size is None: return mask
+    self._flush(); self._windowed = True
     m = self._window_mask(queries.shape[2], window_size, appended=True)
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 else m
@@ -214,6 +279,7 @@ def _observe(self:BatchEvictingCache, queries:mx.array): # [B, H_q, S, D] post-R
 
 def _after_attention(self:BatchEvictingCache):
     "Run each sequence's due compression (those that took part in the call), as alone."
+    if any(n and _compresses(c) for c, n in zip(self.caches, self._real or ())): self._flush() # it needs its rows
     for c, n in zip(self.caches, self._real or ()):
         if n: c._after_attention()
 
@@ -223,10 +289,12 @@ BatchEvictingCache._observe, BatchEvictingCache._after_attention = _observe, _af
 # %% ../nbs/06_batch.ipynb #9d164d9d
 def _state(self:BatchEvictingCache) -> list:
     "Every sequence's `state` (reading it marks each sequence's last call as a prefill chunk, as alone)."
+    self._flush()
     return [c.state for c in self.caches]
 
 def _deepcopy(self:BatchEvictingCache, memo:dict) -> BatchEvictingCache:
     "An independent copy: every sequence's cache forked."
+    self._flush()
     new = memo[id(self)] = BatchEvictingCache([c.fork() for c in self.caches])
     new._pending = list(self._pending)
     return new

@@ -10,11 +10,12 @@ from pathlib import Path
 import numpy as np
 from snapkv_nb.testing import ServerProcess, free_port
 from snapkv_nb.frontend import resolve_model
-from .common import text_path, environment, json_text
+from .common import text_path, environment, json_text, table_cell
 
 # %% auto #0
-__all__ = ['SERVING_MODES', 'SERVING_PRESETS', 'QUESTION', 'MlxServer', 'one_round', 'logged_kv', 'full_kv_bytes', 'serve_mode',
-           'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving', 'serving_main']
+__all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'MODE_NAMES', 'MlxServer', 'one_round', 'logged_kv',
+           'full_kv_bytes', 'serve_mode', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving',
+           'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
@@ -52,11 +53,11 @@ def one_round(url:str, # a server's base URL
               chats:list, # one chat (list of messages) per client, all sent at once
               max_tokens:int, # per answer
              ) -> dict:
-    "Every chat streamed at once by its own client: answers, tokens, time to first token and the round's wall time."
+    "Every chat streamed at once by its own client: answers, tokens, first and last token times, the round's wall time."
     import openai
     client = openai.OpenAI(base_url=url + "/v1", api_key="unused", timeout=3600, max_retries=0)
     n = len(chats)
-    texts, ttft, ntok, nprompt = [""] * n, [None] * n, [0] * n, [0] * n
+    texts, ttft, done, ntok, nprompt = [""] * n, [None] * n, [None] * n, [0] * n, [0] * n
     def ask(i):
         t0 = time.perf_counter()
         for ch in client.chat.completions.create(model="default_model", messages=chats[i], max_tokens=max_tokens,
@@ -64,6 +65,7 @@ def one_round(url:str, # a server's base URL
             if ch.choices and ch.choices[0].delta.content:
                 if ttft[i] is None: ttft[i] = time.perf_counter() - t0
                 texts[i] += ch.choices[0].delta.content
+                done[i] = time.perf_counter() - t0
             if getattr(ch, "usage", None): ntok[i], nprompt[i] = ch.usage.completion_tokens, ch.usage.prompt_tokens
     t0 = time.perf_counter()
     ts = [threading.Thread(target=ask, args=(i,)) for i in range(n)]
@@ -71,7 +73,8 @@ def one_round(url:str, # a server's base URL
     for t in ts: t.join()
     wall = time.perf_counter() - t0
     return dict(clients=n, wall_s=wall, tokens=sum(ntok), tok_per_s=sum(ntok) / wall, prompt_tokens=nprompt,
-                completion_tokens=ntok, ttft_s=ttft, ttft_mean_s=float(np.mean([t or wall for t in ttft])),
+                completion_tokens=ntok, ttft_s=ttft, last_token_s=done,
+                ttft_mean_s=float(np.mean([t or wall for t in ttft])),
                 answers=texts)
 
 # %% ../nbs/15_serving.ipynb #bd8d19f1
@@ -87,29 +90,34 @@ def full_kv_bytes(model_dir:str, # an mlx-lm model directory (its config.json)
                   tokens:int, # tokens held
                   dtype_bytes:int=4, # bytes per value (fp32)
                  ) -> int:
-    "Bytes of full caches holding `tokens` tokens on every layer (keys and values)."
+    "Bytes mlx-lm's own caches hold for `tokens` tokens (keys and values): every token, or a sliding layer's window."
     cfg = json.loads((Path(model_dir)/"config.json").read_text())
     hd = cfg.get("head_dim") or cfg["hidden_size"] // cfg["num_attention_heads"]
     kv = cfg.get("num_key_value_heads") or cfg["num_attention_heads"]
-    return 2 * cfg["num_hidden_layers"] * kv * hd * tokens * dtype_bytes
+    n, w, pat = cfg["num_hidden_layers"], cfg.get("sliding_window"), cfg.get("sliding_window_pattern")
+    if "layer_types" in cfg: windows = [w if t == "sliding_attention" else None for t in cfg["layer_types"]]
+    elif w and pat: windows = [None if i % pat == pat - 1 else w for i in range(n)] # gemma3's pattern
+    else: windows = [None] * n
+    return 2 * kv * hd * dtype_bytes * sum(tokens if x is None else min(tokens, x) for x in windows)
 
 # %% ../nbs/15_serving.ipynb #d35d8dbb
 def serve_mode(mode:str, # one of `SERVING_MODES`
                model_dir:str, # an mlx-lm model directory
                budget:int, # SnapKV rows per head
                snapkv_args:tuple=(), # more `snapkv serve` arguments
+               server_args:tuple=(), # arguments both servers take (e.g. `--prompt-concurrency 1`)
               ):
     "A server for `mode` (a context manager with `.url`, `.log()`); no prompt caching: rounds do not help each other."
-    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0")
+    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0", *server_args)
     if mode not in SERVING_MODES: raise ValueError(f"mode must be one of {SERVING_MODES}, got {mode!r}")
     seq = ("--no-batching",) if mode == "sequential" else ()
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", "0",
-                         "--max-tokens-limit", "4096", *seq, *snapkv_args)
+                         "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
 def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int,
-             snapkv_args:tuple=()) -> dict:
+             snapkv_args:tuple=(), server_args:tuple=()) -> dict:
     "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation."
-    with serve_mode(mode, model_dir, budget, snapkv_args) as srv:
+    with serve_mode(mode, model_dir, budget, snapkv_args, server_args) as srv:
         one_round(srv.url, chats[:1], 2) # warm-up
         rounds = [one_round(srv.url, chats[:n], max_tokens) for n in clients]
         log = srv.log()
@@ -125,11 +133,13 @@ def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int,
                 conversations_per_GB=None if not per_conv else int(1e9 // per_conv))
 
 # %% ../nbs/15_serving.ipynb #6ff15c03
+QUESTION = "What is this text about? Answer in one sentence."
+LONG_QUESTION = "Explain this text in detail, point by point, in your own words." # asks for long answers
 SERVING_PRESETS = dict(
     small=dict(model=None, clients=(1, 2, 4), doc_chars=1500, max_tokens=32, budget=64),
     full=dict(model=None, clients=(1, 2, 4, 8), doc_chars=4000, max_tokens=128, budget=128),
-    gemma=dict(model="gemma3-270m", clients=(1, 2, 4, 8), doc_chars=16000, max_tokens=128, budget=512))
-QUESTION = "What is this text about? Answer in one sentence."
+    gemma=dict(model="gemma3-270m", clients=(1, 2, 4, 8), doc_chars=16000, max_tokens=128, budget=512),
+    decode=dict(model=None, clients=(1, 2, 4, 8), doc_chars=4000, max_tokens=512, budget=128, question=LONG_QUESTION))
 
 def serving_chats(n:int, # clients
                   doc_chars:int, # characters of each document
@@ -148,10 +158,12 @@ def serving_summary(modes:dict) -> dict:
     out = dict(clients=r[next(iter(r))]["clients"])
     if "batched" in r and "sequential" in r:
         out["tok_per_s_batched_over_sequential"] = r["batched"]["tok_per_s"] / r["sequential"]["tok_per_s"]
+        out["wall_sequential_over_batched"] = r["sequential"]["wall_s"] / r["batched"]["wall_s"]
         out["answers_batched_equal_sequential"] = all(a["answers"] == b["answers"] for a, b in
                                                       zip(modes["batched"]["rounds"], modes["sequential"]["rounds"]))
     if "batched" in r and "mlx" in r:
         out["tok_per_s_batched_over_mlx"] = r["batched"]["tok_per_s"] / r["mlx"]["tok_per_s"]
+        out["wall_mlx_over_batched"] = r["mlx"]["wall_s"] / r["batched"]["wall_s"]
         out["kv_mlx_over_batched"] = kv["mlx"] / kv["batched"] if kv["mlx"] and kv["batched"] else None
         out["conversations_per_GB"] = {m: modes[m]["conversations_per_GB"] for m in ("batched", "mlx")}
     return out
@@ -163,16 +175,23 @@ def run_serving(preset:str="small", # one of `SERVING_PRESETS`
                 chats:list|None=None, # one chat per client (default: `serving_chats`)
                 snapkv_args:tuple=(), # more `snapkv serve` arguments
                 stem:str="serving", # file names
+                clients:tuple|None=None, # rounds of this many clients (default: the preset's)
+                server_args:tuple=(), # arguments every server takes (e.g. `--prompt-concurrency 1`)
                ) -> dict:
     "Every mode's rounds of 1..N simultaneous clients; writes JSON and a plot."
     if preset not in SERVING_PRESETS: raise ValueError(f"preset must be one of {list(SERVING_PRESETS)}, got {preset!r}")
-    p = SERVING_PRESETS[preset]
+    p = dict(SERVING_PRESETS[preset], question=SERVING_PRESETS[preset].get("question", QUESTION))
+    if clients is not None:
+        if not clients or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in clients):
+            raise ValueError(f"clients must be counts of clients >= 1, got {clients!r}")
+        p["clients"] = tuple(clients)
     model_dir = resolve_model(model if model is not None else p["model"])
-    chats = chats or serving_chats(max(p["clients"]), p["doc_chars"])
-    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args) for m in modes}
+    chats = chats or serving_chats(max(p["clients"]), p["doc_chars"], p["question"])
+    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args, server_args)
+            for m in modes}
     res = dict(benchmark="serving", preset=preset, model=str(model if model is not None else p["model"] or "default"),
                **{k: list(v) if isinstance(v, tuple) else v for k, v in p.items() if k != "model"},
-               environment=environment(), modes=runs, summary=serving_summary(runs))
+               server_args=list(server_args), environment=environment(), modes=runs, summary=serving_summary(runs))
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/f"{stem}.json").write_text(json_text(res))
     plot_serving(res, out/f"{stem}.png")
@@ -200,10 +219,67 @@ def plot_serving(res:dict, # from `run_serving` (or its JSON)
     if path is not None: fig.savefig(path, dpi=110)
     return fig
 
+# %% ../nbs/15_serving.ipynb #ec58d793
+MODE_NAMES = dict(batched="snapkv serve (batched)", sequential="snapkv serve --no-batching", mlx="mlx_lm.server")
+
+def serving_table(res:dict, # from `run_serving` (or its JSON)
+                 ) -> str:
+    "Per mode and round: answer tokens, wall time, aggregate tokens/s, mean time to first token, KV held at once."
+    lines = [f"{'server':28}{'clients':>8}{'tokens':>8}{'wall s':>8}{'tok/s':>8}{'mean TTFT s':>13}{'KV held MB':>12}"]
+    for m, v in res["modes"].items():
+        for r in v["rounds"]:
+            kv = table_cell(None if r["kv_bytes_held"] is None else r["kv_bytes_held"] / 1e6, "{:.1f}")
+            lines.append(f"{MODE_NAMES.get(m, m):28}{r['clients']:>8}{r['tokens']:>8}{r['wall_s']:>8.1f}"
+                         f"{r['tok_per_s']:>8.2f}{r['ttft_mean_s']:>13.1f}{kv:>12}")
+    return "\n".join(lines)
+
+# %% ../nbs/15_serving.ipynb #3ce93ae8
+def serving_goals(res:dict, # from `run_serving` (or its JSON), with the three modes
+                 ) -> list: # (what, measured, goal, met or None) per line
+    "The issue's goals at the largest round, from the rounds; wall-time ratios and conversations per GB beside."
+    last = {m: v["rounds"][-1] for m, v in res["modes"].items()}
+    kv = {m: v["kv_bytes_per_conversation"] for m, v in res["modes"].items()}
+    b, s, x = (last[m]["tok_per_s"] for m in ("batched", "sequential", "mlx"))
+    wall, k = {m: last[m]["wall_s"] for m in last}, kv["mlx"] / kv["batched"]
+    return [("tokens/s: batched / sequential", b / s, ">= 2.5", b >= 2.5 * s),
+            ("tokens/s: batched / mlx_lm.server", b / x, ">= 1", b >= x),
+            ("KV per conversation: mlx_lm.server / batched", k, ">= 6", k >= 6),
+            ("wall time of the round: sequential / batched", wall["sequential"] / wall["batched"], "", None),
+            ("wall time of the round: mlx_lm.server / batched", wall["mlx"] / wall["batched"], "", None),
+            ("conversations per GB of KV: batched", 1e9 // kv["batched"], "", None),
+            ("conversations per GB of KV: mlx_lm.server", 1e9 // kv["mlx"], "", None)]
+
+def goals_text(res:dict) -> str:
+    "`serving_goals` as text lines."
+    head = f"at {res['modes']['batched']['rounds'][-1]['clients']} clients:"
+    num = lambda w, v: f"{v:8.0f}" if "per GB" in w else f"{v:8.2f}"
+    return "\n".join([head] + [f"  {w:48} {num(w, v)}  {g:6} {'' if ok is None else ('met' if ok else 'NOT met')}"
+                               for w, v, g, ok in serving_goals(res)])
+
+# %% ../nbs/15_serving.ipynb #b13eb785
+def phases(r:dict, # a round of `one_round`
+           sequential:bool, # the server answered one request at a time
+          ) -> tuple: # (seconds before first tokens, seconds generating)
+    "A round's time split into prompt processing and generation, from each client's first- and last-token times."
+    if not sequential: return max(r["ttft_s"]), r["wall_s"] - max(r["ttft_s"]) # prompts in, then decoding together
+    order, prev, pre = sorted(range(r["clients"]), key=lambda i: r["ttft_s"][i]), 0.0, 0.0
+    for i in order: pre, prev = pre + r["ttft_s"][i] - prev, r["last_token_s"][i] # each prompt after the last answer
+    return pre, r["wall_s"] - pre
+
+def phases_text(res:dict) -> str:
+    "Per mode, the largest round's prompt-processing and generation seconds (`phases`)."
+    out = []
+    for m, v in res["modes"].items():
+        r = v["rounds"][-1]
+        if r.get("last_token_s") is None: continue # runs before last-token times were recorded
+        p, g = phases(r, m == "sequential")
+        out.append(f"  {MODE_NAMES.get(m, m):28} prompts {p:6.1f} s, then generation {g:6.1f} s")
+    return f"at {res['modes']['batched']['rounds'][-1]['clients']} clients:\n" + "\n".join(out)
+
 # %% ../nbs/15_serving.ipynb #d71972a2
 def serving_main(argv:list, # command-line arguments
                 ) -> int: # exit code
-    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--model M]`: one run of `run_serving`."
+    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--stem S] [--clients 1,4,8] ...`: `run_serving`."
     import argparse
     from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line
     class Parser(argparse.ArgumentParser):
@@ -211,12 +287,25 @@ def serving_main(argv:list, # command-line arguments
     p = Parser(prog="python -m snapkv_eval.serving",
                description="Serving benchmark: snapkv serve batched vs --no-batching vs mlx_lm.server.")
     p.add_argument("--preset", default="small", help=f"one of {', '.join(SERVING_PRESETS)} (default: small)")
-    p.add_argument("--out-dir", default="results", help="where serving.json and serving.png go (default: results)")
+    p.add_argument("--out-dir", default="results", help="where STEM.json and STEM.png go (default: results)")
     p.add_argument("--model", default=None, help="what `snapkv serve --model` takes (default: the preset's)")
+    p.add_argument("--stem", default="serving", help="file names: STEM.json, STEM.png (default: serving)")
+    p.add_argument("--clients", default=None, help="rounds, e.g. 1,4,8 (default: the preset's)")
+    p.add_argument("--prompt-concurrency", type=int, default=None,
+                   help="every server's --prompt-concurrency: prompts prefilled together (default: theirs, 8)")
     try:
         a = p.parse_args(argv)
         if a.preset not in SERVING_PRESETS: raise UsageError(f"--preset must be one of {', '.join(SERVING_PRESETS)}")
-        res = run_serving(a.preset, a.out_dir, a.model)
+        clients = None
+        if a.clients is not None:
+            try: clients = tuple(int(x) for x in a.clients.split(","))
+            except ValueError: raise UsageError(f"--clients must be counts separated by commas, got {a.clients!r}")
+            if any(n < 1 for n in clients): raise UsageError(f"--clients must be counts >= 1, got {a.clients!r}")
+        if not re.fullmatch(r"[\w.-]+", a.stem): raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
+        if a.prompt_concurrency is not None and a.prompt_concurrency < 1:
+            raise UsageError(f"--prompt-concurrency must be >= 1, got {a.prompt_concurrency}")
+        pc = () if a.prompt_concurrency is None else ("--prompt-concurrency", str(a.prompt_concurrency))
+        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients, server_args=pc)
     except USER_ERRORS as e:
         print(f"snapkv_eval.serving: error: {one_line(e)}", file=sys.stderr); return 2
     print(json.dumps(res["summary"], indent=1))
