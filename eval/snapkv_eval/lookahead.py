@@ -66,7 +66,7 @@ def lookahead_summary(res:dict, # a tasks result with look-ahead records
                       n_boot:int=4000, # bootstrap resamples
                       seed:int=0, # resampling seed
                       level:float=0.95, # interval coverage
-                      columns=None, # (res, ratio) -> [(header, (method, ratio, variant))]; None: `lookahead_columns`
+                      column_set=None, # (res, ratio) -> [(header, (method, ratio, variant))]; None: `lookahead_columns`
                      ) -> list: # one dict per (model, length, ratio): tasks, per_task and columns (see below)
     "Means with intervals by task and over the tasks with signal; differences from SnapKV and shares of full, paired by prompt."
     sig, out = summarize_tasks(res)["signal_tasks"], []
@@ -74,7 +74,7 @@ def lookahead_summary(res:dict, # a tasks result with look-ahead records
         for L in sorted({r["length"] for r in res["records"] if r["model"] == mo}):
             ratios = sorted({r["ratio"] for r in res["records"] if r["model"] == mo and r["length"] == L and r["method"] in ALL_LOOKAHEAD})
             for q in ratios:
-                cols = (columns or lookahead_columns)(res, q); keys = [k for _, k in cols]
+                cols = (column_set or lookahead_columns)(res, q); keys = [k for _, k in cols]
                 ps = paired_scores(res, mo, L, keys)
                 tasks = [t for t in sig.get(f"{mo}@{L}", []) if t in ps]
                 per_task = {t: [(float(ps[t][:, j].mean()), *interval(task_bootstrap({t: ps[t][:, j:j + 1]}, n_boot, seed)[:, 0], level))
