@@ -90,6 +90,12 @@ class EvictingCache(_BaseCache):
     def scores(self) -> mx.array:
         "Importance of the rows the next compression ranks, [B, H_kv, n] float32 (higher is kept)."
         raise NotImplementedError(f"{type(self).__name__} must define `scores`")
+    @classmethod
+    def layer_settings(cls, model:nn.Module, # the mlx-lm model `make_snapkv_cache` builds for
+                       i:int, # the layer index
+                      ) -> dict:
+        "Constructor settings this class takes from layer `i` of `model` (none here; a member that needs weights says so)."
+        return {}
 
 # %% ../nbs/01_cache.ipynb #a71c0fcd
 @patch(as_prop=True)
@@ -607,11 +613,12 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
         if any(d % cfg.kv_group_size for d in dims):
             raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the model's head_dim {sorted(dims)}")
     base = model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
+    per_layer = {i: cls.layer_settings(model, i) for i, c in enumerate(base) if type(c) is KVCache} # before any lease
     names = hooks.attention_modules(model) if capture else ()
     out = []
     for i, c in enumerate(base):
         if type(c) is KVCache:
-            c = cls(config=cfg); c.layer = i
+            c = cls(config=cfg, **per_layer[i]); c.layer = i
             c._capture = hooks.lease_query_capture(c, names)
         out.append(c)
     return out
@@ -786,7 +793,8 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
         dims = [x.shape[-1] for x in self.keys_and_values()]
         if any(d % cfg.kv_group_size for d in dims):
             raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the head dims {dims}")
-    for n, x in extra.items(): _check_count(n, x)
+    for n, x in extra.items(): # integer settings (a seed) checked here; others by the class's constructor
+        if isinstance(getattr(cls, n, None), int): _check_count(n, x)
     st = _get_state(self)
     st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
     new = cls.from_state(st)

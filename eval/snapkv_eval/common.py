@@ -140,9 +140,10 @@ def table_cell(x, # a number, None or NaN
 from snapkv_nb.settings import PrefillConfig
 from snapkv_nb.cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CACHE_CLASSES, make_snapkv_cache,
                              expect_prompt, hold)
+from snapkv_nb.critical import CriticalKVCache
 
 HUGE = 1 << 30 # a budget that never evicts: the full cache
-METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES} # the methods `method_caches` forks from one shared prefill
+METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES, "criticalkv": CriticalKVCache} # what `method_caches` forks
 
 def shared_prefill(model, # an mlx-lm model
                    ids:list, # prompt token ids
@@ -175,18 +176,22 @@ def method_caches(held:list, # caches from `shared_prefill`
                   method:str, # a key of `METHOD_CLASSES`
                   budget:int=HUGE, # rows kept per head on the evicting layers (ignored by "full")
                   seed:int=0, # random eviction's seed (per layer: `layer_seed(seed, layer)`)
+                  model=None, # the model, for a class that reads layer weights (`layer_settings`: CriticalKV's `wo`)
                   **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
                  ) -> list:
     "Per-layer caches of `method`: forks of the held evicting layers compressed to `budget`; other layers as they are."
     if method not in METHOD_CLASSES: raise ValueError(f"method must be one of {tuple(METHOD_CLASSES)}, got {method!r}")
     cls, changes = METHOD_CLASSES[method], {} if method == "full" else dict(budget=budget, **settings)
+    if model is None and cls.layer_settings.__func__ is not EvictingCache.layer_settings.__func__:
+        raise ValueError(f"method {method!r} reads the model's layer weights: pass `model`")
     out = []
     for i, c in enumerate(held):
         if not isinstance(c, EvictingCache): out.append(c); continue
         w, q = changes.get("window", c.config.window), c.captured_queries
         if cls.uses_queries and (q is None or q[0].shape[2] < min(w, c.offset)):
             raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
-        f = c.fork(cls=cls, **changes, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
+        own = cls.layer_settings(model, i) if model is not None else {}
+        f = c.fork(cls=cls, **changes, **own, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
         f.compress()
         out.append(f)
     mx.eval([f.keys_and_values() for f in out if isinstance(f, EvictingCache)])

@@ -8,11 +8,11 @@ from typing import Optional
 
 import numpy as np
 from .common import mean_or_nan, table_cell
-from .tasks import summarize_tasks, LOOKAHEAD_METHODS
+from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0
 __all__ = ['task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary', 'lookahead_report',
-           'same_answers']
+           'same_answers', 'critical_columns', 'with_records', 'paired_difference']
 
 # %% ../nbs/17_lookahead.ipynb #b40b35f0
 def task_bootstrap(per_task:dict, # task -> [n_prompts, m] scores, one column per method, rows paired by prompt
@@ -66,14 +66,15 @@ def lookahead_summary(res:dict, # a tasks result with look-ahead records
                       n_boot:int=4000, # bootstrap resamples
                       seed:int=0, # resampling seed
                       level:float=0.95, # interval coverage
+                      column_set=None, # (res, ratio) -> [(header, (method, ratio, variant))]; None: `lookahead_columns`
                      ) -> list: # one dict per (model, length, ratio): tasks, per_task and columns (see below)
     "Means with intervals by task and over the tasks with signal; differences from SnapKV and shares of full, paired by prompt."
     sig, out = summarize_tasks(res)["signal_tasks"], []
     for mo in res["models"]:
         for L in sorted({r["length"] for r in res["records"] if r["model"] == mo}):
-            ratios = sorted({r["ratio"] for r in res["records"] if r["model"] == mo and r["length"] == L and r["method"] in LOOKAHEAD_METHODS})
+            ratios = sorted({r["ratio"] for r in res["records"] if r["model"] == mo and r["length"] == L and r["method"] in ALL_LOOKAHEAD})
             for q in ratios:
-                cols = lookahead_columns(res, q); keys = [k for _, k in cols]
+                cols = (column_set or lookahead_columns)(res, q); keys = [k for _, k in cols]
                 ps = paired_scores(res, mo, L, keys)
                 tasks = [t for t in sig.get(f"{mo}@{L}", []) if t in ps]
                 per_task = {t: [(float(ps[t][:, j].mean()), *interval(task_bootstrap({t: ps[t][:, j:j + 1]}, n_boot, seed)[:, 0], level))
@@ -81,7 +82,8 @@ def lookahead_summary(res:dict, # a tasks result with look-ahead records
                 if not tasks: continue
                 b = task_bootstrap({t: ps[t] for t in tasks}, n_boot, seed)
                 point = np.mean([ps[t].mean(axis=0) for t in tasks], axis=0)
-                af = paired_scores(res, mo, L, [k for k in keys if k[0] == "lookahead"], "after")
+                user = lambda m: m in ALL_LOOKAHEAD and not m.endswith("_select") # a user's answer: `after` counts
+                af = paired_scores(res, mo, L, [k for k in keys if user(k[0])], "after")
                 afs = np.concatenate([af[t] for t in tasks if t in af]) if any(t in af for t in tasks) else np.zeros((0, 0))
                 columns, ai = [], 0
                 for j, (h, k) in enumerate(cols):
@@ -90,7 +92,7 @@ def lookahead_summary(res:dict, # a tasks result with look-ahead records
                         c.update(share=float(point[j] / point[0]) if point[0] else float("nan"),
                                  share_ci=interval(b[:, j] / np.where(b[:, 0] > 0, b[:, 0], np.nan), level))
                     if j > 1: c.update(diff=float(point[j] - point[1]), diff_ci=interval(b[:, j] - b[:, 1], level))
-                    if k[0] == "lookahead" and afs.size:
+                    if user(k[0]) and afs.size:
                         c.update(after=float(afs[:, ai].mean()), exact_answers=float(np.mean(afs[:, ai] == 0))); ai += 1
                     columns.append(c)
                 out.append(dict(model=mo, length=L, ratio=q, tasks=tasks, n={t: len(ps[t]) for t in ps}, per_task=per_task,
@@ -131,3 +133,43 @@ def same_answers(res:dict, # a tasks result
     theirs = {key(r): r["answer"] for r in ref["records"]}
     both = [(key(r), r["answer"]) for r in res["records"] if key(r) in theirs]
     return len(both), [k for k, a in both if a != theirs[k]]
+
+# %% ../nbs/17_lookahead.ipynb #972fafff
+def critical_columns(res:dict, # a result with CriticalKV records (and, optionally, SnapKV look-ahead ones)
+                     ratio:int, # the compression compared
+                    ) -> list: # [(header, (method, ratio, variant))]
+    "Full cache, SnapKV, CriticalKV, then per look-ahead k SnapKV's and CriticalKV's (a user's answer, the selection alone)."
+    have = {(r["method"], r["ratio"], r["variant"]) for r in res["records"]}
+    ks = sorted({r["lookahead"] for r in res["records"] if r["method"] in ALL_LOOKAHEAD and r["ratio"] == ratio})
+    cols = [("full", ("full", None, "main")), (f"SnapKV {ratio}x", ("snapkv", ratio, "main")),
+            (f"CriticalKV {ratio}x", ("criticalkv", ratio, "main"))]
+    for k in ks:
+        for m, name in (("lookahead", "SnapKV"), ("criticalkv_lookahead", "CriticalKV")):
+            cols += [(f"{name} look-ahead {k}{tail}", (m + suffix, ratio, f"k{k}"))
+                     for suffix, tail in (("", ""), ("_select", ", selection alone"))]
+    return [c for c in cols if c[1] in have]
+
+def with_records(res:dict, # a tasks result
+                 other:dict, # another one on the same prompts
+                 keep, # record -> bool: the records of `other` to add
+                ) -> dict:
+    "`res` with some of `other`'s records added (the prompts are matched by model, length, task and sample index)."
+    return dict(res, records=res["records"] + [r for r in other["records"] if keep(r)])
+
+# %% ../nbs/17_lookahead.ipynb #cc8ab1b5
+def paired_difference(res:dict, # a tasks result
+                      model:str, # which model
+                      length:int, # which prompt length
+                      a:tuple, # (method, ratio, variant) of the first column
+                      b:tuple, # ... and of the one subtracted
+                      n_boot:int=4000, # bootstrap resamples
+                      seed:int=0, # resampling seed
+                      level:float=0.95, # interval coverage
+                     ) -> dict: # mean, ci, tasks, prompts
+    "Mean over the tasks with signal of `a` minus `b`, paired by prompt, with a stratified bootstrap interval."
+    tasks = summarize_tasks(res)["signal_tasks"].get(f"{model}@{length}", [])
+    ps = {t: v for t, v in paired_scores(res, model, length, [a, b]).items() if t in tasks}
+    if not ps: raise ValueError(f"no task with signal has both {a} and {b} for {model} at {length}")
+    bt = task_bootstrap(ps, n_boot, seed)
+    d = float(np.mean([v[:, 0].mean() - v[:, 1].mean() for v in ps.values()]))
+    return dict(mean=d, ci=interval(bt[:, 0] - bt[:, 1], level), tasks=sorted(ps), prompts=sum(len(v) for v in ps.values()))

@@ -18,15 +18,15 @@ from .common import (text_path, environment, json_text, load_result,
 
 # %% auto #0
 __all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'LOOKAHEAD_METHODS',
-           'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE', 'split_sentences', 'prose_texts', 'haystack_sentences',
-           'word_pair', 'make_value', 'encode', 'prompt_frame', 'fill_context', 'TaskSample', 'sample_seed',
-           'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe', 'make_sample', 'string_match_all',
-           'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches', 'guided_caches', 'target_kept',
-           'batch_caches', 'cache_rows', 'stop_test', 'decode_answer', 'veloxquant_available', 'veloxquant_answer',
-           'lookahead_run', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs',
-           'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model', 'run_tasks',
-           'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table', 'guided_vs_exact',
-           'goal_diagnosis', 'kept_by_offset']
+           'CRITICAL_LOOKAHEAD', 'ALL_LOOKAHEAD', 'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE', 'split_sentences',
+           'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode', 'prompt_frame', 'fill_context',
+           'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe', 'make_sample',
+           'string_match_all', 'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches', 'guided_caches',
+           'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer', 'veloxquant_available',
+           'veloxquant_answer', 'lookahead_run', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
+           'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
+           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table',
+           'guided_vs_exact', 'goal_diagnosis', 'kept_by_offset']
 
 # %% ../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -413,11 +413,13 @@ def cut_answer(text:str, # decoded answer
 # %% ../nbs/12_tasks.ipynb #4050a805
 from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache
 from snapkv_nb.generate import prefill
-from .common import split_settings
+from .common import split_settings, METHOD_CLASSES
 
 TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
-SHARED = tuple(CACHE_CLASSES) # the methods forked from the one shared prefill (besides "full")
+SHARED = tuple(m for m in METHOD_CLASSES if m != "full") # the methods forked from the one shared prefill (besides "full")
 LOOKAHEAD_METHODS = ("lookahead", "lookahead_select") # SnapKV with look-ahead: what a user gets; the selection alone
+CRITICAL_LOOKAHEAD = ("criticalkv_lookahead", "criticalkv_lookahead_select") # the same with CriticalKV's scores
+ALL_LOOKAHEAD = LOOKAHEAD_METHODS + CRITICAL_LOOKAHEAD
 
 # %% ../nbs/12_tasks.ipynb #7db2323a
 def chunked_caches(model:nn.Module, # an mlx-lm model
@@ -525,13 +527,15 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
                   lookahead:int, # answer tokens the cache waits for (generated with the full cache) before compressing
                   max_new_tokens:int, # answer length at most
                   stop:Optional[Callable]=None, # as `greedy_decode`
+                  cls:Optional[type]=None, # the evicting class of the forks (None: the held caches', SnapKV)
                   **settings, # other `SnapKVConfig` changes (window, ...)
                  ) -> tuple: # (answer ids a user gets, of them produced after the compression, caches for the selection alone)
     "SnapKV with look-ahead on forks of the shared prefill: the greedy answer through it, and its kept prompt rows alone."
     if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
         raise ValueError(f"lookahead must be an int >= 1, got {lookahead!r}")
-    cs = [c.fork(budget=budget, lookahead=lookahead, **settings) if isinstance(c, EvictingCache) else type(c).merge([c])
-          for c in held]
+    own = lambda i: {} if cls is None else cls.layer_settings(model, i) # e.g. CriticalKV's `wo`
+    cs = [c.fork(cls=cls, budget=budget, lookahead=lookahead, **settings, **own(i)) if isinstance(c, EvictingCache)
+          else type(c).merge([c]) for i, c in enumerate(held)]
     step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
     out = [int(mx.argmax(last))]
     for _ in range(lookahead): out.append(step(out[-1])) # the full cache answers; its queries are kept
@@ -582,12 +586,12 @@ def run_sample(model:nn.Module, # an mlx-lm model
     groups, recs, kmap, t_own = {}, [], None, 0.0
     for sp in specs: # compress every run, grouped by rows so each group decodes as one batch
         b = spec_budget(sp, s.length)
-        if sp.method == "veloxquant" or sp.method in LOOKAHEAD_METHODS: continue
+        if sp.method == "veloxquant" or sp.method in ALL_LOOKAHEAD: continue
         t1 = time.time()
         if sp.method == "full": cs, lg = method_caches(held, "full"), last
         elif sp.method == "snapkv_chunked": cs, lg = chunked_caches(model, s.ids, b, **dict(sp.settings))
         elif sp.method == "snapkv_guided": cs, lg = guided_caches(model, s.ids, b, **dict(sp.settings))
-        else: cs, lg = method_caches(held, sp.method, b, seed=seed, **{"window": SnapKVConfig().window, **dict(sp.settings)}), last
+        else: cs, lg = method_caches(held, sp.method, b, seed=seed, model=model, **{"window": SnapKVConfig().window, **dict(sp.settings)}), last
         if sp.method in ("snapkv_chunked", "snapkv_guided"): t_own += time.time() - t1
         if keep_map and kmap is None and sp.method == "snapkv" and sp.ratio == 8 and sp.variant == "main":
             kmap = [c.kept_positions[0].tolist() if isinstance(c, EvictingCache) else None for c in cs]
@@ -599,7 +603,7 @@ def run_sample(model:nn.Module, # an mlx-lm model
             recs.append(_record(s, sp, b, rows, full_rows, cut_answer(decode_answer(tokenizer, o), completion), tk))
     t_decode = time.time() - t1
     t1 = time.time()
-    recs += _lookahead_records(model, tokenizer, s, [sp for sp in specs if sp.method in LOOKAHEAD_METHODS], held, last,
+    recs += _lookahead_records(model, tokenizer, s, [sp for sp in specs if sp.method in ALL_LOOKAHEAD], held, last,
                                stop, completion, full_rows)
     t_look = time.time() - t1
     for sp in specs:
@@ -616,14 +620,17 @@ def _lookahead_records(model, tokenizer, s:TaskSample, specs:list, held:list, la
     "The look-ahead specs' records: one `lookahead_run` per (budget, settings) serves both methods."
     runs, recs, groups = {}, [], {}
     for sp in specs:
-        key = (spec_budget(sp, s.length), sp.settings)
+        critical = sp.method in CRITICAL_LOOKAHEAD
+        key = (spec_budget(sp, s.length), sp.settings, critical)
         if key in runs: continue
         st = dict(sp.settings); k = st.pop("lookahead")
-        runs[key] = lookahead_run(model, held, last, key[0], k, s.max_new_tokens, stop, **{"window": SnapKVConfig().window, **st})
+        runs[key] = lookahead_run(model, held, last, key[0], k, s.max_new_tokens, stop,
+                                  cls=METHOD_CLASSES["criticalkv"] if critical else None,
+                                  **{"window": SnapKVConfig().window, **st})
     for sp in specs:
-        b = spec_budget(sp, s.length); ids, after, cs = runs[(b, sp.settings)]
+        b = spec_budget(sp, s.length); ids, after, cs = runs[(b, sp.settings, sp.method in CRITICAL_LOOKAHEAD)]
         k, rows, tk = dict(sp.settings)["lookahead"], cache_rows(cs), target_kept(cs, s)
-        if sp.method == "lookahead":
+        if not sp.method.endswith("_select"):
             recs.append(_record(s, sp, b, rows, full_rows, cut_answer(decode_answer(tokenizer, ids), completion), tk,
                                 lookahead=k, answer_tokens=len(ids), after=after))
         else: groups.setdefault(rows, []).append((sp, cs, b, tk, k))
@@ -693,6 +700,12 @@ TASKS_PRESETS = {
     "lookahead_small": TasksPreset("lookahead_small", (ModelRun("smollm2", (1024,), 1, ("niah_single_number", "niah_multivalue"),
                                                                 own_samples=0, ratios=(8,)),),
                                    methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(8,), stem="lookahead"),
+    # value-aware scores (issue #20, item 2): CriticalKV alone and with look-ahead k = 16, on the look-ahead preset's
+    # SmolLM2 prompts (same tasks, samples and seeds), 4x and 8x; written to criticalkv.json
+    "criticalkv": TasksPreset("criticalkv", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(4, 8)),),
+        methods=("full", "snapkv", "criticalkv") + CRITICAL_LOOKAHEAD, lookahead=(16,), stem="criticalkv"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
@@ -707,7 +720,7 @@ def preset_specs(p:TasksPreset, # the preset
     if own: out += [Spec(m, p.own_ratio) for m in ("snapkv_chunked", "snapkv_guided", "veloxquant")
                     if m in p.methods and (base or m == "snapkv_guided")]
     out += [Spec("snapkv", 8, name, tuple(st)) for name, st in p.variants]
-    out += [Spec(m, q, f"k{k}", (("lookahead", k),)) for q in r.ratios for k in p.lookahead for m in LOOKAHEAD_METHODS
+    out += [Spec(m, q, f"k{k}", (("lookahead", k),)) for q in r.ratios for k in p.lookahead for m in ALL_LOOKAHEAD
             if m in p.methods]
     return out
 
