@@ -515,6 +515,18 @@ def _finite(self:EvictingCache, *xs):
                "scores, so the selection does not depend on NaN or inf.")
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
 
+@patch
+def _scoring_inputs(self:EvictingCache) -> tuple:
+    "(keys, window queries, look-ahead queries) for the next compression, finite; the queries are None for the key proxy."
+    cfg = self.config
+    q = None if cfg.scorer == "key" else self._window_queries()
+    if q is None and cfg.scorer != "key":
+        msg = _PROXY_MSG if not self._obs else _STALE_MSG
+        if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
+        _warn_once(msg)
+    ahead = None if q is None else self._ahead_queries()
+    return self._finite(self._scored_keys(), q, ahead)
+
 # %% ../nbs/01_cache.ipynb #d783617a
 class SnapKVCache(EvictingCache):
     "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries (and `lookahead` more)."
@@ -522,13 +534,7 @@ class SnapKVCache(EvictingCache):
     def scores(self) -> mx.array:
         "Pooled attention of the window queries (or the key proxy, per `scorer`), [B, H_kv, n] float32."
         cfg = self.config
-        q = None if cfg.scorer == "key" else self._window_queries()
-        if q is None and cfg.scorer != "key":
-            msg = _PROXY_MSG if not self._obs else _STALE_MSG
-            if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
-            _warn_once(msg)
-        ahead = None if q is None else self._ahead_queries()
-        keys, q, ahead = self._finite(self._scored_keys(), q, ahead)
+        keys, q, ahead = self._scoring_inputs()
         if ahead is not None:
             return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling)
         return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size,

@@ -13,7 +13,7 @@ import mlx.nn as nn
 from .scoring import _check_count, obs_window_attention_scores, lookahead_attention_scores, snap_select_indices
 from .settings import SnapKVConfig
 from fastcore.basics import patch
-from .cache import SnapKVCache, _PROXY_MSG, _STALE_MSG, _warn_once, _rows_of
+from .cache import SnapKVCache, _rows_of
 
 # %% auto #0
 __all__ = ['output_projection', 'projected_value_norms', 'critical_scores', 'CriticalKVCache']
@@ -96,13 +96,7 @@ class CriticalKVCache(SnapKVCache):
 def _head_attention(self:CriticalKVCache) -> mx.array:
     "SnapKV's pooled attention of the rows ranked, per query head, [B, H_q, n] (the key proxy when no queries, as SnapKV)."
     cfg = self.config
-    q = None if cfg.scorer == "key" else self._window_queries()
-    if q is None and cfg.scorer != "key":
-        msg = _PROXY_MSG if not self._obs else _STALE_MSG
-        if cfg.scorer == "query": raise RuntimeError(f"scorer='query' but no valid queries: {msg}")
-        _warn_once(msg)
-    ahead = None if q is None else self._ahead_queries()
-    keys, q, ahead = self._finite(self._scored_keys(), q, ahead)
+    keys, q, ahead = self._scoring_inputs()
     G = self.wo.shape[0] // keys.shape[1]
     keys = mx.repeat(keys, G, axis=1) # each query head its own group: no mean over the group yet
     if ahead is not None: return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling)
