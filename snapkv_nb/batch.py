@@ -9,11 +9,12 @@ from typing import Optional
 import mlx.core as mx
 from mlx_lm.models.cache import _BaseCache, create_attention_mask
 
-from .cache import EvictingCache, _warn_once, _NO_END_MSG
+from .cache import EvictingCache
 from . import hooks
 
 # %% auto #0
-__all__ = ['BatchEvictingCache', 'batch_blocker', 'SnapKVBatchGenerator']
+__all__ = ['BatchEvictingCache', 'window_mask', 'attention_mask', 'observe', 'after_attention', 'batch_blocker',
+           'SnapKVBatchGenerator']
 
 # %% ../nbs/06_batch.ipynb #c935c471
 def _check_member(c, i:int): # a cache given to `merge`; its index
@@ -135,7 +136,7 @@ def _update_and_fetch(self:BatchEvictingCache, keys:mx.array, # [B, H, S, D] pos
           for b, (c, n) in enumerate(zip(self.caches, real))]
     self._real = real
     K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
-    if keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not any(_compresses(c) for c in self.caches):
+    if keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not any(c.compresses_on() for c in self.caches):
         self._keep_padded(K, V) # a decode step: the next ones append to these rows
     return K, V
 
@@ -149,39 +150,26 @@ def _room(x:mx.array, n:int): # [B, H, L, D]; columns to add
 def _keep_padded(self:BatchEvictingCache, K:mx.array, V:mx.array): # the rows held, left-padded: [B, H, L, D]
     "Hold the padded rows as the decode buffer (with room to grow); the sequences' own arrays are let go."
     self._buf, self._cols = (_room(K, EvictingCache.step), _room(V, EvictingCache.step)), K.shape[2]
-    for c in self.caches: c.keys = c.values = None # its rows are the buffer's until `_flush`
+    for c in self.caches: c.lend_rows() # its rows are the buffer's until `_flush`
 
 def _flush(self:BatchEvictingCache):
     "Give every sequence its rows back from the decode buffer (a copy each, as alone), and drop the buffer."
     if self._buf is None: return
     (K, V), L = self._buf, self._cols
-    for b, c in enumerate(self.caches):
-        c.keys, c.values = (mx.contiguous(x[b:b + 1, :, L - c.size():L]) for x in (K, V))
+    for b, c in enumerate(self.caches): c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
     self._buf = None
 
 BatchEvictingCache._keep_padded, BatchEvictingCache._flush = _keep_padded, _flush
 
 # %% ../nbs/06_batch.ipynb #d1375548
-def _compresses(c:EvictingCache, S:int=1) -> bool: # a sequence's cache; tokens of the coming call
-    "Whether `c` compresses at the start of a call of `S` tokens (or right after its attention): it needs its rows."
-    return not c._holds and (c._due is not None or (S > 1 and c._waiting() and not c._announced))
-
-def _advance(c:EvictingCache, S:int): # a sequence's cache whose rows are in the decode buffer; tokens of the call
-    "`c.update_and_fetch` of `S` tokens (no compression due) without storing the rows: the buffer takes them."
-    if S > 1 and c._waiting() and not c._announced: c._due = "prompt"
-    c._track(S)
-    c._rows += S; c.offset += S
-    if c._waiting() and c.offset >= c._prompt_end + c.config.lookahead: c._due = "prompt"
-    if not c._prompts and not c._in_prompt and c._rows > c.config.budget: _warn_once(_NO_END_MSG)
-
 def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) -> Optional[tuple]: # [B, H, S, D]
     "The call's rows appended to the decode buffer, if every sequence takes them all and none compresses; else None."
     S, buf = keys.shape[2], self._buf
     if buf is None or any(p is not None for p in self._pending): return None
     if keys.shape[1::2] != buf[0].shape[1::2] or values.shape[1::2] != buf[1].shape[1::2]: return None
-    for c in self.caches: c._settle() # as `update_and_fetch` starts
-    if any(_compresses(c, S) for c in self.caches) or max(c.size() for c in self.caches) != self._cols: return None
-    for c in self.caches: _advance(c, S)
+    for c in self.caches: c.begin_call() # as `update_and_fetch` starts
+    if any(c.compresses_on(S) for c in self.caches) or max(c.size() for c in self.caches) != self._cols: return None
+    for c in self.caches: c.advance(S)
     (K, V), L = buf, self._cols
     if L + S > K.shape[2]: K, V = _room(K, max(S, EvictingCache.step)), _room(V, max(S, EvictingCache.step))
     K[..., L:L + S, :] = keys
@@ -239,10 +227,10 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
     real, rows = self._take(N), []
     for c, n in zip(self.caches, real):
         if n:
-            c._settle() # a new call starts: the previous one is classified now
-            if window_size is not None: c._after_attention()
-        rows.append(c._rows_next() if n and window_size is None else c.size())
-    if window_size is not None: return hooks.remember_window_mask(self._window_mask(N, window_size, False), window_size)
+            c.begin_call() # a new call starts: the previous one is classified now
+            if window_size is not None: c.after_attention()
+        rows.append(c.rows_next() if n and window_size is None else c.size())
+    if window_size is not None: return hooks.remember_window_mask(self.window_mask(N, window_size, False), window_size)
     if len(set(rows)) == 1 and set(real) == {N}:
         return create_attention_mask(N, offset=rows[0], return_array=return_array, window_size=None)
     return _causal_mask(rows, real, N)
@@ -250,12 +238,12 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
 BatchEvictingCache.make_mask = _make_mask
 
 # %% ../nbs/06_batch.ipynb #bb5db398
-def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
+def window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
     "[B, H_kv, N, L] bool: each sequence's window mask (as alone), right-aligned; padding queries see its rows."
     real = self._real if appended else self._take(N)
     ms = []
     for c, n in zip(self.caches, real):
-        m = c._window_mask(n, window_size, appended) if n else None
+        m = c.window_mask(n, window_size, appended) if n else None
         ms.append(m if m is None or n == N else mx.concatenate([m, mx.repeat(m[:, :, -1:], N - n, axis=2)], axis=2))
     L = max((0 if m is None else m.shape[3]) for m in ms)
     H = next((c.kept_positions.shape[1] for c in self.caches if c.kept_positions is not None), 1)
@@ -263,28 +251,28 @@ def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool)
     none = mx.broadcast_to(mx.arange(max(L, 1)) == max(L, 1) - 1, (1, H, N, max(L, 1)))
     return mx.concatenate([none if m is None else pad(m) for m in ms], axis=0)
 
-def _mask_for(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
+def attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention uses: a window mask rebuilt from each sequence's cache, over the query heads."
     window_size = hooks.window_size_of(mask)
     if window_size is None: return mask
     self._flush(); self._windowed = True
-    m = self._window_mask(queries.shape[2], window_size, appended=True)
+    m = self.window_mask(queries.shape[2], window_size, appended=True)
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 else m
 
-def _observe(self:BatchEvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call
+def observe(self:BatchEvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call
     "Show each sequence's cache its real queries of the call."
     for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
-        if n: c._observe(queries[b:b + 1, :, :n])
+        if n: c.observe(queries[b:b + 1, :, :n])
 
-def _after_attention(self:BatchEvictingCache):
+def after_attention(self:BatchEvictingCache):
     "Run each sequence's due compression (those that took part in the call), as alone."
-    if any(n and _compresses(c) for c, n in zip(self.caches, self._real or ())): self._flush() # it needs its rows
+    if any(n and c.compresses_on() for c, n in zip(self.caches, self._real or ())): self._flush() # it needs its rows
     for c, n in zip(self.caches, self._real or ()):
-        if n: c._after_attention()
+        if n: c.after_attention()
 
-BatchEvictingCache._window_mask, BatchEvictingCache._mask_for = _window_mask, _mask_for
-BatchEvictingCache._observe, BatchEvictingCache._after_attention = _observe, _after_attention
+BatchEvictingCache.window_mask, BatchEvictingCache.attention_mask = window_mask, attention_mask
+BatchEvictingCache.observe, BatchEvictingCache.after_attention = observe, after_attention
 
 # %% ../nbs/06_batch.ipynb #9d164d9d
 def _state(self:BatchEvictingCache) -> list:

@@ -172,7 +172,7 @@ def _begin_prompt(self:EvictingCache, start:Optional[int]=None, # the prompt's f
 def expect_prompt(self:EvictingCache, n:int): # tokens of the prompt (turn) that the next calls feed
     "Announce that the next `n` tokens fed are one prompt: compress right after the call that holds its last token."
     if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1 (tokens of the prompt), got {n}")
-    self._settle()
+    self.begin_call()
     if self._waiting(): self._due = "prompt" # the previous prompt's look-ahead is cut short by the next prompt
     if self._due is not None:
         if self._holds: self._due = None # held: the next compression counts every row anyway
@@ -187,7 +187,7 @@ def in_prompt(self:EvictingCache) -> bool:
 
 # %% ../nbs/01_cache.ipynb #31bd7e51
 @patch
-def _settle(self:EvictingCache):
+def begin_call(self:EvictingCache):
     "Classify the previous (unannounced) call now that another starts: a prefill chunk, the prompt's end, or neither."
     if self._last_call is None or self._announced: return
     start, n, read = self._last_call
@@ -234,7 +234,7 @@ EvictingCache.state = property(lambda self: _read_state(self), lambda self, st: 
 
 # %% ../nbs/01_cache.ipynb #19101439
 @patch
-def _observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call that just updated
+def observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call that just updated
     "Keep the last `window` (or a few more) queries seen, with their positions."
     if not self.uses_queries or self.config.scorer == "key": return
     n, end = queries.shape[2], self.offset
@@ -316,7 +316,7 @@ def compress(self:EvictingCache, end_prompt:bool=True, # False: compress a chunk
             ) -> int:
     "Evict down to `budget` rows per head now (also while held), ending the prompt; returns rows evicted per head."
     if not isinstance(end_prompt, bool): raise TypeError(f"`end_prompt` must be a bool, got {end_prompt!r}")
-    self._settle()
+    self.begin_call()
     if self._due is None or end_prompt: self._due = "prompt" if end_prompt else "chunk"
     if not self._in_prompt and not end_prompt: self._begin_prompt()
     return self._compress_now()
@@ -339,7 +339,7 @@ def held(self:EvictingCache) -> bool:
     return self._holds > 0
 
 @patch
-def _after_attention(self:EvictingCache):
+def after_attention(self:EvictingCache):
     "Run a due compression unless held (called right after the attention of the call that made it due)."
     if self._due is not None and not self._holds: self._compress_now()
 
@@ -422,19 +422,29 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
         g = self.config.kv_group_size
         if keys.shape[-1] % g or values.shape[-1] % g:
             raise ValueError(f"kv_group_size={g} must divide the head dims {keys.shape[-1]}, {values.shape[-1]}")
-    self._settle()
-    if keys.shape[2] > 1 and self._waiting() and not self._announced: self._due = "prompt" # a new prompt: stop waiting
-    self._after_attention() # a compression the previous call left due
-    self._track(keys.shape[2])
+    self._before_append(keys.shape[2])
     if self._dtype is None: self._dtype = keys.dtype
     self._append(keys, values)
+    self._after_append()
+    return self.keys_and_values()
+
+@patch
+def _before_append(self:EvictingCache, S:int): # tokens of the call
+    "A call of `S` tokens starts: classify the previous one, run a compression it left due, follow the prompt."
+    self.begin_call()
+    if S > 1 and self._waiting() and not self._announced: self._due = "prompt" # a new prompt: stop waiting
+    self.after_attention() # a compression the previous call left due
+    self._track(S)
+
+@patch
+def _after_append(self:EvictingCache):
+    "The call's rows are in: the compression is due once the look-ahead is complete; warn if no prompt end is ever seen."
     if self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
     if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
-    return self.keys_and_values()
 
 # %% ../nbs/01_cache.ipynb #9e610e73
 @patch
-def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N queries; `appended`: rows stored
+def window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N queries; `appended`: rows stored
     "[B, H_kv, N, rows] bool: query i (the last N positions) may see row j (true position within the window)."
     end = self.offset if appended else self.offset + N
     qpos = mx.arange(end - N, end)
@@ -445,17 +455,17 @@ def _window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N
     return (d >= 0) & (d < window_size)
 
 @patch
-def _mask_for(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
+def attention_mask(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention should use: a window mask rebuilt from this cache, over the query heads."
     window_size = hooks.window_size_of(mask)
     if window_size is None: return mask
-    m = self._window_mask(queries.shape[2], window_size, appended=True)
+    m = self.window_mask(queries.shape[2], window_size, appended=True)
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # quantized attention groups heads itself
 
 # %% ../nbs/01_cache.ipynb #fbee96d8
 @patch
-def _rows_next(self:EvictingCache) -> int:
+def rows_next(self:EvictingCache) -> int:
     "Rows the next call will find before its own: a due compression counted."
     if self._due is None or self._holds: return self._rows
     return min(self._scored_rows(), self.config.budget) + self._rows - self._scored_rows()
@@ -465,11 +475,11 @@ def make_mask(self:EvictingCache, N:int, # new tokens of the call
               return_array:bool=False, # an array even where mlx-lm's "causal" string would do
               window_size:Optional[int]=None): # sliding-window attention of this many positions
     "Attention mask for `N` new tokens against the rows actually returned (not the true position)."
-    self._settle() # a new call starts: the previous one is classified now
+    self.begin_call() # a new call starts: the previous one is classified now
     if window_size is None:
-        return create_attention_mask(N, offset=self._rows_next(), return_array=return_array, window_size=None)
-    self._after_attention() # a sliding window needs the kept rows' true positions
-    return hooks.remember_window_mask(self._window_mask(N, window_size, appended=False), window_size)
+        return create_attention_mask(N, offset=self.rows_next(), return_array=return_array, window_size=None)
+    self.after_attention() # a sliding window needs the kept rows' true positions
+    return hooks.remember_window_mask(self.window_mask(N, window_size, appended=False), window_size)
 
 # %% ../nbs/01_cache.ipynb #74b9c00c
 def _warn_once(msg:str, _seen=set()):
@@ -830,6 +840,37 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
     new = self.fork(kv_bits=bits, kv_group_size=group_size)
     if new.keys is not None: new.keys, new.values = (_quantize(x, new.config) for x in new.keys_and_values())
     return new
+
+# %% ../nbs/01_cache.ipynb #f214f447
+@patch
+def compresses_on(self:EvictingCache, S:int=1, # tokens of the coming call
+                 ) -> bool:
+    "Whether a call of `S` tokens starting now compresses (at its start or right after its attention): it needs its rows."
+    return not self._holds and (self._due is not None or (S > 1 and self._waiting() and not self._announced))
+
+@patch
+def lend_rows(self:EvictingCache) -> tuple:
+    "Hand the rows held to a caller that stores them (a batch's decode buffer): returns (keys, values); holds none until `return_rows`."
+    if self.quantized: raise NotImplementedError("rows stored quantized cannot be lent")
+    kv, self.keys, self.values = self.keys_and_values(), None, None
+    return kv
+
+@patch
+def advance(self:EvictingCache, S:int): # tokens of the call; their rows are stored by whoever borrowed them
+    "`update_and_fetch` of `S` tokens while the rows are lent (no compression may be due): the bookkeeping, not the rows."
+    if self.keys is not None: raise RuntimeError("`advance` is for a cache whose rows are lent (`lend_rows`)")
+    if self.compresses_on(S): raise RuntimeError(f"a call of {S} tokens compresses here: it needs the rows (`return_rows`)")
+    self._before_append(S)
+    self._rows += S; self.offset += S
+    self._after_append()
+
+@patch
+def return_rows(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, size(), D]: the rows lent, then the advanced ones
+    "Take the rows back after `lend_rows` (and any `advance`s)."
+    if self.keys is not None: raise RuntimeError("`return_rows`: the cache's rows were not lent")
+    if keys.shape[2] != self._rows or values.shape[2] != self._rows:
+        raise ValueError(f"`keys`/`values` must hold the cache's {self._rows} rows, got {keys.shape[2]}, {values.shape[2]}")
+    if self._rows: self.keys, self.values = mx.contiguous(keys), mx.contiguous(values)
 
 # %% ../nbs/01_cache.ipynb #ec584c13
 @patch(cls_method=True)

@@ -25,11 +25,11 @@ def _capturing(original):
         cache = kwargs.get("cache", args[0] if args else None)
         if not getattr(cache, "_snapkv_capture", False): return original(queries, keys, values, *args, **kwargs)
         for rec in _RECORDERS: rec[id(cache)] = queries # nested recordings all see them
-        if not _RECORDERS: cache._observe(queries)
-        if "mask" in kwargs: kwargs["mask"] = cache._mask_for(kwargs["mask"], queries)
-        elif len(args) > 2: args = (*args[:2], cache._mask_for(args[2], queries), *args[3:])
+        if not _RECORDERS: cache.observe(queries)
+        if "mask" in kwargs: kwargs["mask"] = cache.attention_mask(kwargs["mask"], queries)
+        elif len(args) > 2: args = (*args[:2], cache.attention_mask(args[2], queries), *args[3:])
         out = original(queries, keys, values, *args, **kwargs)
-        if not _RECORDERS: cache._after_attention()
+        if not _RECORDERS: cache.after_attention()
         return out
     scaled_dot_product_attention._snapkv_original, scaled_dot_product_attention._snapkv_count = original, 0
     return scaled_dot_product_attention
