@@ -81,8 +81,12 @@ class EvictingCache(_BaseCache):
         self._holds = 0          # `hold()` depth: compression postponed while > 0
         self._dtype = None       # the model's dtype for K/V (for the no-eviction byte count)
         self._capture = ()       # modules whose attention wrapper this cache holds a lease on
+        self._heads = None       # H when the heads hold different counts: rows stored flat (see `keep_heads`)
+        self._row_head = None    # flat: [n_kept] int32, the KV head of each kept row
+        self._head_budgets = None # rows per head for the next compression (`set_head_budgets`), else None
+        self._masked = True      # flat: the last call's attention took this cache's mask (`attention_mask`)
 
-    def size(self) -> int: return self._rows
+    def size(self) -> int: return max(self.rows_per_head) if self._heads else self._rows # rows of the longest head
     def empty(self) -> bool: return self.keys is None
     def __repr__(self):
         return (f"{type(self).__name__}(offset={self.offset}, rows={self._rows}, budget={self.config.budget}, "
@@ -109,6 +113,11 @@ def _lead(self:EvictingCache) -> mx.array:
     return self.keys[0] if self.quantized else self.keys
 
 @patch(as_prop=True)
+def _width(self:EvictingCache) -> int:
+    "Rows stored per token: H when the heads hold different counts (flat storage), else 1."
+    return self._heads or 1
+
+@patch(as_prop=True)
 def bits(self:EvictingCache):
     "Quantization bits, present only while rows are stored quantized."
     if not self.quantized: raise AttributeError("bits") # so `hasattr(cache, 'bits')` is False
@@ -123,7 +132,8 @@ def group_size(self:EvictingCache):
 # %% ../nbs/01_cache.ipynb #638cf60b
 @patch
 def _append(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, S, D] rows to store
-    "Append `keys`/`values` ([B, H, S, D]) after the rows in use."
+    "Append `keys`/`values` ([B, H, S, D]) after the rows in use (flat storage: H rows per token)."
+    if self._heads: keys, values = _flat_tokens(keys), _flat_tokens(values)
     S = keys.shape[2]
     if self.quantized: keys, values = _quantize(keys, self.config), _quantize(values, self.config)
     cap = 0 if self.keys is None else self._lead.shape[2]
@@ -142,7 +152,7 @@ def _append(self:EvictingCache, keys:mx.array, values:mx.array): # [B, H, S, D] 
         self.keys[..., r:r + S, :] = keys
         self.values[..., r:r + S, :] = values
     self._rows += S
-    self.offset += S
+    self.offset += S // self._width
 
 @patch
 def keys_and_values(self:EvictingCache) -> tuple:
@@ -153,11 +163,12 @@ def keys_and_values(self:EvictingCache) -> tuple:
 # %% ../nbs/01_cache.ipynb #8fc77be5
 @patch(as_prop=True)
 def kept_positions(self:EvictingCache) -> Optional[mx.array]:
-    "True token positions of the stored rows, [B, H, rows] int32 (None when empty)."
+    "True token positions of the stored rows, [B, H, rows] int32 (flat storage: [1, 1, rows]; None when empty)."
     if self.keys is None: return None
     B, H = self._lead.shape[:2]
-    tail = mx.broadcast_to(mx.arange(self._tail_pos, self._tail_pos + self._rows - self._n_kept, dtype=mx.int32),
-                           (B, H, self._rows - self._n_kept))
+    n = (self._rows - self._n_kept) // self._width # tokens appended since the last compression
+    tail = mx.repeat(mx.arange(self._tail_pos, self._tail_pos + n, dtype=mx.int32), self._width) # flat: H rows a token
+    tail = mx.broadcast_to(tail, (B, H, n * self._width))
     return tail if self._kept_pos is None else mx.concatenate([self._kept_pos, tail], axis=2)
 
 # %% ../nbs/01_cache.ipynb #275c819d
@@ -221,6 +232,7 @@ def _get_state(self:EvictingCache) -> dict:
                 prompt_start=self._prompt_start, prompt_end=none(self._prompt_end), announced=self._announced,
                 due=self._due or "", last_call=list(last), prompts=self._prompts, layer=none(self.layer),
                 dtype="" if self._dtype is None else str(self._dtype).split(".")[-1], capture=list(self._capture),
+                heads=self._heads or 0, row_head=self._row_head, head_budgets=list(self._head_budgets or ()),
                 config=asdict(self.config), extra={n: getattr(self, n) for n in getattr(self, "_init_extra", ())})
 
 def _read_state(self:EvictingCache) -> dict:
@@ -278,27 +290,31 @@ def _scoring_end(self:EvictingCache) -> int:
 @patch
 def _scored_rows(self:EvictingCache) -> int:
     "How many rows (from the first) the next compression ranks; the rows after them are kept."
-    return self._rows - (self.offset - self._scoring_end())
+    return self._rows - (self.offset - self._scoring_end()) * self._width
 
 # %% ../nbs/01_cache.ipynb #d2dccc66
 @patch
 def _evict(self:EvictingCache) -> int:
-    "Keep `budget` of the ranked rows per head (and every row after them); returns rows evicted per head."
+    "Keep `budget` (or `set_head_budgets`'s) ranked rows per head and every row after them; returns rows evicted per head."
     cfg, n, end = self.config, self._scored_rows(), self._scoring_end()
-    if n <= cfg.budget: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
+    counts, self._head_budgets = self._head_budgets, None
+    if self._heads: return self._evict_flat(n)
+    if counts is not None and len({min(c, n) for c in counts}) > 1: return self._evict_heads(counts, n, end)
+    n_keep = cfg.budget if counts is None else min(counts[0], n) # rows kept per head
+    if n <= n_keep: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
         if cfg.kv_bits is not None and not self.quantized and self.keys is not None and self._due != "chunk":
             self.keys, self.values = (_quantize(x, cfg) for x in self.keys_and_values())
         return 0
-    idx = snap_select_indices(self.scores(), cfg.budget, n_sink=cfg.n_sink, window=cfg.window)
+    idx = snap_select_indices(self.scores(), n_keep, n_sink=cfg.n_sink, window=cfg.window)
     pos = mx.take_along_axis(self.kept_positions[..., :n], idx, axis=2)
     (k, v), rest = (_take_rows(_rows_of(x, n), idx) for x in (self.keys, self.values)), self._rows - n
     if rest: k, v = _cat_rows(k, _rows_of(self.keys, self._rows, n)), _cat_rows(v, _rows_of(self.values, self._rows, n))
     if cfg.kv_bits is not None and not self.quantized: k, v = _quantize(k, cfg), _quantize(v, cfg)
     mx.eval(k, v, pos) # this layer's full rows can go now, before the next layer compresses
     self.keys, self.values, self._kept_pos = k, v, pos
-    self._n_kept, self._rows, self._tail_pos = cfg.budget, cfg.budget + rest, end
+    self._n_kept, self._rows, self._tail_pos = n_keep, n_keep + rest, end
     self.compressions += 1
-    return n - cfg.budget
+    return n - n_keep
 
 @patch
 def _compress_now(self:EvictingCache) -> int:
@@ -365,6 +381,7 @@ def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep pe
         ) -> int: # rows dropped per head
     "Keep rows `idx` of every head with their true positions, drop the others (`hold()` and the prompt untouched)."
     if self.keys is None: raise ValueError("`idx`: the cache is empty, there are no rows to keep")
+    if self._heads: raise NotImplementedError("`idx`: the heads hold different counts; `keep` on such a cache is not implemented")
     if idx is None or isinstance(idx, (str, bytes, dict, set)):
         raise TypeError(f"`idx` must be an array of row indices [B, H_kv, k], got {type(idx).__name__}")
     idx = idx if isinstance(idx, mx.array) else mx.array(idx)
@@ -389,6 +406,122 @@ def keep(self:EvictingCache, idx:mx.array, # [B, H_kv, k] row indices to keep pe
     self._tail_pos = self.offset
     return dropped
 
+# %% ../nbs/01_cache.ipynb #66fdbfb5
+def _flat_tokens(x:mx.array) -> mx.array: # [B, H, S, D] rows of S tokens
+    "The rows as one flat sequence [B, 1, S*H, D] in (position, head) order."
+    B, H, S, D = x.shape
+    return x.transpose(0, 2, 1, 3).reshape(B, 1, S * H, D)
+
+@patch(as_prop=True)
+def rows_per_head(self:EvictingCache) -> list:
+    "Rows each KV head holds (all equal unless the heads keep different counts; [] when empty)."
+    if self.keys is None: return []
+    if not self._heads: return [self._rows] * self._lead.shape[1]
+    tail = (self._rows - self._n_kept) // self._heads
+    return [n + tail for n in (self._row_head[None] == mx.arange(self._heads)[:, None]).sum(axis=1).tolist()]
+
+@patch
+def _row_heads(self:EvictingCache) -> mx.array:
+    "The head of each stored row, [rows] int32 (flat storage only)."
+    tail = (self._rows - self._n_kept) // self._heads
+    return mx.concatenate([self._row_head, mx.tile(mx.arange(self._heads, dtype=mx.int32), tail)])
+
+@patch
+def positions_per_head(self:EvictingCache) -> list:
+    "The true positions of each KV head's rows, ascending: one int32 array per head (one sequence; [] when empty)."
+    pos = self.kept_positions
+    if pos is None: return []
+    if not self._heads: return [pos[0, h] for h in range(pos.shape[1])]
+    order = mx.argsort(self._row_heads().astype(mx.int64) * (self.offset + 1) + pos[0, 0])
+    cuts = mx.cumsum(mx.array(self.rows_per_head))[:-1].tolist()
+    return mx.split(pos[0, 0][order], cuts)
+
+# %% ../nbs/01_cache.ipynb #11185095
+@patch
+def _set_flat(self:EvictingCache, idx:list, # H arrays of ascending row indices in [0, n), one per head
+              n:int): # the rows chosen from; rows n.. are kept after them, every head's
+    "Keep rows `idx[h]` of each head `h` and every row after `n`, stored flat in (position, head) order."
+    H, (k, v), pos = len(idx), self.keys_and_values(), self.kept_positions
+    head = mx.concatenate([mx.full((i.size,), h, mx.int32) for h, i in enumerate(idx)])
+    rows = mx.concatenate(idx)
+    p = pos[0, head, rows]
+    order = mx.argsort(p.astype(mx.int64) * H + head)
+    pick = lambda x: x[:, head, rows][:, None][:, :, order] # [1, 1, kept, D]
+    tail = lambda x: _flat_tokens(x[:, :, n:]) # every head's rows after n, (position, head) order
+    self.keys, self.values = mx.concatenate([pick(k), tail(k)], 2), mx.concatenate([pick(v), tail(v)], 2)
+    self._kept_pos, self._row_head = p[order][None, None], head[order]
+    mx.eval(self.keys, self.values, self._kept_pos, self._row_head)
+    self._heads, self._n_kept = H, int(rows.size)
+    self._rows = self._n_kept + (self._rows - n) * H
+
+# %% ../nbs/01_cache.ipynb #c852f505
+@patch
+def _head_idx(self:EvictingCache, i, h:int, n:int): # one head's indices; its head; rows it holds
+    "`i` as ascending int32 row indices of head `h`, each in [0, n), at least one (else a ValueError naming `idx[h]`)."
+    i = i if isinstance(i, mx.array) else mx.array(i)
+    if i.ndim != 1 or not 1 <= i.size <= n: raise ValueError(f"`idx[{h}]` must hold 1..{n} row indices, got shape {i.shape}")
+    if not mx.issubdtype(i.dtype, mx.integer): raise TypeError(f"`idx[{h}]` must hold integer row indices, got {i.dtype}")
+    if mx.any((i < 0) | (i >= n)).item(): raise ValueError(f"`idx[{h}]` holds rows outside 0..{n - 1}")
+    if i.size > 1 and mx.any(i[1:] <= i[:-1]).item(): raise ValueError(f"`idx[{h}]` must be strictly ascending")
+    return i.astype(mx.int32)
+
+@patch
+def _check_flat_ok(self:EvictingCache, what:str): # the argument's name, for messages
+    "Refuse (naming `what`) what flat storage cannot hold: several sequences, quantized rows, a flat cache again."
+    if self.keys is None: raise ValueError(f"`{what}`: the cache is empty, there are no rows to keep")
+    if self._heads: raise NotImplementedError(f"`{what}`: the heads already hold different counts (chosen once only)")
+    if self.config.kv_bits is not None:
+        raise NotImplementedError(f"`{what}`: heads of different sizes with rows stored quantized (kv_bits) are not implemented")
+    if self._lead.shape[0] != 1: raise ValueError(f"`{what}`: heads of different sizes need one sequence, the cache holds {self._lead.shape[0]}")
+    return self._lead.shape[1]
+
+@patch
+def keep_heads(self:EvictingCache, idx:list, # H index arrays (one sequence): rows of head h to keep, ascending
+              ) -> list: # rows dropped by each head
+    "Keep rows `idx[h]` of each KV head `h` with their true positions (counts may differ: then stored flat), drop the others."
+    H = self._check_flat_ok("idx")
+    if not isinstance(idx, (list, tuple)) or len(idx) != H:
+        raise ValueError(f"`idx` must be a list of {H} index arrays (one per KV head), got {type(idx).__name__}")
+    idx = [self._head_idx(i, h, self._rows) for h, i in enumerate(idx)]
+    dropped = [self._rows - i.size for i in idx]
+    if len(set(dropped)) == 1: self.keep(mx.stack(idx)[None]); return dropped
+    self._set_flat(idx, self._rows)
+    self._tail_pos = self.offset
+    return dropped
+
+# %% ../nbs/01_cache.ipynb #ac8464b3
+@patch
+def set_head_budgets(self:EvictingCache, counts:list, # rows each KV head keeps at the next compression
+                    ) -> EvictingCache:
+    "Make the next compression keep `counts[h]` rows of head `h` (by this cache's scores) instead of `budget` each."
+    H = self._check_flat_ok("counts")
+    if not isinstance(counts, (list, tuple)) or len(counts) != H:
+        raise ValueError(f"`counts` must be a list of {H} row counts (one per KV head), got {counts!r}")
+    floor = self.config.n_sink + self.config.window
+    for h, c in enumerate(counts):
+        if _check_count(f"counts[{h}]", c) < floor:
+            raise ValueError(f"`counts[{h}]` must be >= n_sink + window = {floor} (those rows are always kept), got {c}")
+    self._head_budgets = [int(c) for c in counts]
+    return self
+
+@patch
+def _evict_heads(self:EvictingCache, counts:list, n:int, end:int): # rows per head; rows ranked; their end position
+    "The compression with `counts[h]` rows kept by head `h` (stored flat); returns rows evicted per head, on average."
+    cfg, scores = self.config, self.scores()
+    idx = [snap_select_indices(scores[:, h:h + 1], min(c, n), n_sink=cfg.n_sink, window=cfg.window)[0, 0]
+           for h, c in enumerate(counts)]
+    self._set_flat(idx, n)
+    self._tail_pos = end
+    self.compressions += 1
+    return n - sum(i.size for i in idx) // len(idx)
+
+@patch
+def _evict_flat(self:EvictingCache, n:int): # flat rows ranked
+    "A compression of a cache whose heads hold different counts: nothing to do within `budget` rows a head, else refused."
+    if n <= self.config.budget * self._heads: return 0
+    raise NotImplementedError(f"layer {self.layer}: compressing again a cache whose heads hold different counts is not "
+                              "implemented; fork it with a budget it does not reach (`fork(budget=...)`)")
+
 # %% ../nbs/01_cache.ipynb #5462d000
 _NO_END_MSG = ("SnapKV: more than `budget` rows are held and no prompt end was ever seen (the model is fed one token "
                "at a time by code that does not announce the prompt), so nothing is evicted. Call "
@@ -411,8 +544,12 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
     "Append this call's `keys`/`values` ([B, H, S, D], post-RoPE) and return all rows held."
     if keys.ndim != 4 or values.ndim != 4 or keys.shape[:3] != values.shape[:3]:
         raise ValueError(f"keys and values must be [B, H, S, D] with equal B, H, S; got {keys.shape} and {values.shape}")
-    if self.keys is not None and keys.shape[:2] != self._lead.shape[:2]:
-        raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {self._lead.shape[:2]}")
+    held = None if self.keys is None else (self._lead.shape[0], self._heads or self._lead.shape[1])
+    if held is not None and tuple(keys.shape[:2]) != held:
+        raise ValueError(f"keys have batch/heads {keys.shape[:2]}, the cache holds {held}")
+    if not self._masked: # flat rows are one KV head: only this cache's mask keeps each query head to its own rows
+        raise RuntimeError(f"layer {self.layer}: the heads hold different counts, but the last attention did not take this "
+                           "cache's mask (`attention_mask`, given by the query capture): the model must run with the capture")
     if self.keys is not None: # head dims of the rows held (unpacked when quantized)
         held = tuple(x[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else x.shape[-1]
                      for x in (self.keys, self.values))
@@ -426,6 +563,7 @@ def update_and_fetch(self:EvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE
     if self._dtype is None: self._dtype = keys.dtype
     self._append(keys, values)
     self._after_append()
+    self._masked = not self._heads
     return self.keys_and_values()
 
 @patch
@@ -458,10 +596,21 @@ def window_mask(self:EvictingCache, N:int, window_size:int, appended:bool): # N 
 def attention_mask(self:EvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention should use: a window mask rebuilt from this cache, over the query heads."
     window_size = hooks.window_size_of(mask)
+    if self._heads: return self._flat_mask(window_size, queries)
     if window_size is None: return mask
     m = self.window_mask(queries.shape[2], window_size, appended=True)
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # quantized attention groups heads itself
+
+@patch
+def _flat_mask(self:EvictingCache, window_size:Optional[int], queries:mx.array): # a sliding window or None; the queries
+    "[1, H_q, N, rows] bool for flat rows: query head q sees only its own KV head's rows, causally (within the window)."
+    N, Hq = queries.shape[2], queries.shape[1]
+    d = mx.arange(self.offset - N, self.offset)[:, None] - self.kept_positions[0, 0][None]
+    ok = (d >= 0) if window_size is None else (d >= 0) & (d < window_size)
+    own = (mx.arange(Hq) // (Hq // self._heads))[:, None] == self._row_heads()[None]
+    self._masked = True
+    return (own[:, None] & ok[None])[None]
 
 # %% ../nbs/01_cache.ipynb #fbee96d8
 @patch
@@ -663,7 +812,7 @@ def full_nbytes(self:EvictingCache) -> int:
     "Bytes a cache without eviction would store for every token seen, in the model's dtype."
     if self.keys is None: return 0
     k, v = self.keys_and_values()
-    B, H = self._lead.shape[:2]
+    B, H = self._lead.shape[0], self._heads or self._lead.shape[1]
     dk = k[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else k.shape[-1]
     dv = v[0].shape[-1] * 32 // self.config.kv_bits if self.quantized else v.shape[-1]
     return B * H * self.offset * (dk + dv) * self._dtype.size
@@ -676,7 +825,7 @@ def eviction_ratio(self:EvictingCache) -> float:
 @patch(as_prop=True)
 def keep_rate(self:EvictingCache) -> float:
     "Fraction of the tokens seen whose rows are kept (1.0 when empty)."
-    return self._rows / self.offset if self.offset else 1.0
+    return self._rows / (self.offset * self._width) if self.offset else 1.0
 
 # %% ../nbs/01_cache.ipynb #cadc1835
 @patch
@@ -693,9 +842,9 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
               and not self._holds and self._due is None) # a speculative step: the last token and the drafts
     if verify and last[0] == self._prompt_start: verify = self._in_prompt = False # a later step: no prompt at all
     elif verify: self._last_call, self._prompt_end = None, last[0] + 1 # the prompt ended there
-    n = min(n, self._rows - self._n_kept)
+    n = min(n, (self._rows - self._n_kept) // self._width)
     if n > 0:
-        self._rows -= n; self.offset -= n
+        self._rows -= n * self._width; self.offset -= n
         if self._obs_end is not None and self._obs_end > self.offset: # the rolled-back tokens' queries go too
             q = self._obs_queries()
             q = q[..., :max(q.shape[2] - (self._obs_end - self.offset), 0), :]
@@ -718,8 +867,11 @@ def _check_state(cls:type, st:dict) -> dict:
     if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()):
         raise bad(f"non-integer fields {ints}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
-    if not 0 <= n_kept <= rows <= off: raise bad(f"needs 0 <= n_kept <= rows <= offset, got {n_kept}, {rows}, {off}")
-    if tail + rows - n_kept != off: raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows != offset {off}")
+    w, rh = st.get("heads", 0) or 1, st.get("row_head") # flat storage: w rows per token, the head of each kept row
+    if isinstance(w, bool) or not isinstance(w, int) or w < 1: raise bad(f"`heads` must be a count, got {w!r}")
+    if not 0 <= n_kept <= rows <= off * w: raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
+    if (rows - n_kept) % w or tail + (rows - n_kept) // w != off:
+        raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows ({w} a token) != offset {off}")
     if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
     arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
@@ -743,11 +895,17 @@ def _check_state(cls:type, st:dict) -> dict:
     if any(not isinstance(n, str) or not n.startswith("mlx_lm.") for n in st.get("capture") or ()):
         raise bad(f"capture must name mlx-lm model modules, got {st.get('capture')!r}")
     kp = st["kept_pos"]
+    if w > 1 and kp is None: raise bad("flat storage (`heads` > 1) needs kept rows")
     if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
         raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
     if kp is not None:
         if not mx.issubdtype(kp.dtype, mx.integer): raise bad(f"kept_pos must hold integer positions, got {kp.dtype}")
-        if n_kept > 1 and not mx.all(kp[..., 1:] > kp[..., :-1]).item(): raise bad("kept positions must be ascending")
+        if w > 1: # flat: one sequence, one stored head, each kept row tagged with its head, in (position, head) order
+            if rh is None or not isinstance(rh, mx.array) or rh.shape != (n_kept,) or arrays[0].shape[:2] != (1, 1):
+                raise bad(f"flat storage needs [1, 1, rows, D] arrays and `row_head` [{n_kept}]")
+            if n_kept and (mx.min(rh).item() < 0 or mx.max(rh).item() >= w): raise bad(f"row_head outside 0..{w - 1}")
+        order = kp.astype(mx.int64) * w + (rh.astype(mx.int64) if w > 1 else 0)
+        if n_kept > 1 and not mx.all(order[..., 1:] > order[..., :-1]).item(): raise bad("kept positions must be ascending")
         if kp.shape != arrays[0].shape[:2] + (n_kept,):
             raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
         if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
@@ -775,6 +933,8 @@ def _set_state(self:EvictingCache, st):
     self._last_call = None if last[0] == -1 else (int(last[0]), int(last[1]), bool(last[2]))
     self._prompts = int(st.get("prompts", 0))
     self._dtype = getattr(mx, st["dtype"]) if st["dtype"] else None
+    self._heads, self._row_head = (st.get("heads") or None), (st.get("row_head") if st.get("heads") else None)
+    self._head_budgets = list(st.get("head_budgets") or ()) or None
     self._capture = hooks.lease_query_capture(self, capture)
 
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
@@ -834,6 +994,7 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
                 ) -> EvictingCache:
     "This cache with its rows stored quantized from now on (mlx-lm's `kv_bits` path); itself if it already is."
     cfg = self.config
+    if self._heads: raise NotImplementedError("the heads hold different counts: quantizing such a cache is not implemented")
     if self.quantized:
         if (cfg.kv_bits, cfg.kv_group_size) == (bits, group_size): return self
         raise ValueError(f"rows are already quantized with bits={cfg.kv_bits}, group_size={cfg.kv_group_size}")
@@ -851,7 +1012,7 @@ def compresses_on(self:EvictingCache, S:int=1, # tokens of the coming call
 @patch
 def lend_rows(self:EvictingCache) -> tuple:
     "Hand the rows held to a caller that stores them (a batch's decode buffer): returns (keys, values); holds none until `return_rows`."
-    if self.quantized: raise NotImplementedError("rows stored quantized cannot be lent")
+    if self.quantized or self._heads: raise NotImplementedError("rows stored quantized or flat cannot be lent")
     kv, self.keys, self.values = self.keys_and_values(), None, None
     return kv
 

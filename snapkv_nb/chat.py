@@ -104,12 +104,13 @@ def turn_line(r:dict) -> str:
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
-DOC_SCORERS = ("reconstruct", "reconstruct-uniform", "probe", "expected", "snapkv", "streaming", "full", "with-question")
+DOC_SCORERS = ("reconstruct", "reconstruct-head", "reconstruct-uniform", "probe", "expected", "snapkv", "streaming", "full", "with-question")
 DOC_PRESETS = { # --doc-scorer -> `DocumentSession` settings (chunks of 1024, kernel 15: the defaults)
-    "reconstruct": dict(scorer="reconstruct", allocation="layer"), "reconstruct-uniform": dict(scorer="reconstruct", allocation="uniform"),
+    "reconstruct": dict(scorer="reconstruct", allocation="layer"), "reconstruct-head": dict(scorer="reconstruct", allocation="head"),
+    "reconstruct-uniform": dict(scorer="reconstruct", allocation="uniform"),
     "probe": dict(scorer="probe"), "expected": dict(scorer="expected"), "snapkv": dict(scorer="snapkv"),
     "streaming": dict(scorer="streaming"), "full": dict(scorer="full")}
-DOC_DEFAULTS = dict(doc_scorer="reconstruct", doc_ratio=2.0, doc_mode="conversation")
+DOC_DEFAULTS = dict(doc_scorer="reconstruct-head", doc_ratio=2.0, doc_mode="conversation")
 
 def chat_parser() -> argparse.ArgumentParser:
     "`mlx_lm.chat`'s parser with SnapKV's and the driver's flags and `--file`; errors raise `UsageError`."
@@ -158,6 +159,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
                                   "--doc-scorer to --doc-ratio; use --doc-scorer with-question for SnapKV's --budget)")
         if cfg is None and args.doc_scorer != "full": raise UsageError("--full-cache with --file: use --doc-scorer full")
+        doc_settings(args.doc_scorer, cfg) # refuses what the scorer cannot honour
     p = Path(args.file).expanduser()
     if not p.is_file(): raise UsageError(f"--file: not found: {args.file}")
     try: doc = p.read_bytes().decode("utf-8").strip()
@@ -171,14 +173,17 @@ def doc_settings(scorer:str, # a `DOC_SCORERS` name but "with-question"
                 ) -> dict: # `DocumentSession` / `compress_document` settings (with `ratio`, the document's compression)
     "The settings a document is compressed with for `--doc-scorer scorer` (`snapkv chat --file`, `snapkv serve --doc-cache`)."
     keep = {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
+    if DOC_PRESETS[scorer].get("allocation") == "head" and keep.get("kv_bits") is not None:
+        raise UsageError(f"--kv-bits with --doc-scorer {scorer}: heads of different sizes are not stored quantized "
+                         "(use --doc-scorer reconstruct)")
     return {**keep, **DOC_PRESETS[scorer]}
 
 class DocumentChat:
     "`snapkv chat --file`: the document compressed once without any question (`DocumentSession`), every message answered from it."
     def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
                  document:str, # the file's text
-                 scorer:str="reconstruct", # a `DOC_SCORERS` name but "with-question"
-                 ratio:float=2.0, # document tokens per row kept per head
+                 scorer:str=DOC_DEFAULTS["doc_scorer"], # a `DOC_SCORERS` name but "with-question"
+                 ratio:float=DOC_DEFAULTS["doc_ratio"], # document tokens per row kept per head
                  mode:str="conversation", # `DocumentSession`'s mode
                  system_prompt:str|None=None, # a system message
                  config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it

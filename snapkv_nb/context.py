@@ -18,9 +18,9 @@ from .generate import snapkv_layers, snapshot, restore
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache', 'ProbeCache',
-           'expected_attention', 'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention',
-           'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets',
+__all__ = ['GENERIC_PROBE', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache',
+           'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention',
+           'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets', 'head_budgets',
            'compress_context', 'fork_caches', 'answer', 'split_chat', 'compress_document', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
@@ -297,7 +297,26 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
     thr = mx.sort(flat)[-budget * sum(heads.values())].item() # the (budget x heads)-th highest score
     return {i: min(max(math.ceil((scores[i] >= thr).sum().item() / heads[i]), floor), n[i]) for i in layers}
 
+# %% ../nbs/07_context.ipynb #fb8db4d9
+def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers
+                 budget:int, # rows per head on average over every head of every layer
+                 floor:int=1, # the fewest rows a head keeps (its sinks + window)
+                ) -> dict: # {layer: [rows of each KV head]}
+    "Per-head budgets from one ranking of every (layer, head, row) score (KVzip's): heads whose rows score higher keep more."
+    if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
+    layers = sorted(scores)
+    if any(scores[i].ndim != 3 or scores[i].shape[0] != 1 for i in layers):
+        raise ValueError(f"`scores` must be [1, H_kv, n] per layer (one sequence), got {[scores[i].shape for i in layers]}")
+    total = budget * sum(scores[i].shape[1] for i in layers)
+    flat = mx.concatenate([scores[i].astype(mx.float32).reshape(-1) for i in layers])
+    if total >= flat.size: return {i: [scores[i].shape[-1]] * scores[i].shape[1] for i in layers}
+    thr = mx.sort(flat)[-total].item() # the (budget x heads)-th highest score
+    return {i: [min(max(c, floor), scores[i].shape[-1]) for c in (scores[i][0] >= thr).sum(axis=-1).tolist()] for i in layers}
+
 # %% ../nbs/07_context.ipynb #7fbdec22
+ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
+HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
+
 def compress_context(model:nn.Module, # an mlx-lm model
                      ids, # [n] token ids of the context (no question)
                      caches:list, # its prompt cache (`make_snapkv_cache(model, cls=...)`): the class says how rows are scored
@@ -305,7 +324,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      prompts:Optional[tuple]=None, # reconstruction: (first, later) instructions (`repeat_prompts(tokenizer)`)
                      chunk:int=1024, # reconstruction: tokens repeated per call
                      step:int=512, # tokens per call while the context is fed
-                     allocation:str="uniform", # "uniform": `budget` rows per head in every layer; "layer": `layer_budgets`
+                     allocation:str="uniform", # "uniform": `budget` rows a head; "layer": `layer_budgets`; "head": `head_budgets`
                      probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
@@ -315,9 +334,11 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if len(kinds) != 1: raise ValueError(f"the evicting layers mix classes {sorted(k.__name__ for k in kinds)}")
     kind = kinds.pop()
     recon, probe = issubclass(kind, ReconstructionCache), issubclass(kind, ProbeCache)
-    if allocation not in ("uniform", "layer"): raise ValueError(f"`allocation` must be 'uniform' or 'layer', got {allocation!r}")
-    if allocation == "layer" and not (recon or probe):
-        raise ValueError("allocation='layer' needs attention scores comparable across layers (ReconstructionCache, ProbeCache)")
+    if allocation not in ALLOCATIONS: raise ValueError(f"`allocation` must be one of {ALLOCATIONS}, got {allocation!r}")
+    if allocation != "uniform" and not (recon or probe):
+        raise ValueError(f"allocation={allocation!r} needs attention scores comparable across layers (ReconstructionCache, ProbeCache)")
+    if allocation == "head" and caches[ev[0]].config.kv_bits is not None:
+        raise NotImplementedError("allocation='head' with rows stored quantized (kv_bits) is not implemented")
     if recon and prompts is None: raise ValueError("reconstruction scoring needs `prompts` (`repeat_prompts(tokenizer)`)")
     if probe and probe_ids is None: raise ValueError("probe scoring needs `probe_ids` (`probe_prompt(tokenizer)`)")
     if issubclass(kind, GivenScoresCache) and not (recon or probe):
@@ -330,17 +351,18 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
+    cfg = caches[ev[0]].config
     if allocation == "layer":
-        cfg = caches[ev[0]].config
         per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window)
         for i in ev: caches[i] = caches[i].fork(budget=per[i])
+    if allocation == "head": # heads of different sizes are compressed once: their caches never evict again
+        per = head_budgets(scores, cfg.budget, cfg.n_sink + cfg.window)
+        for i in ev: caches[i] = caches[i].fork(budget=HUGE).set_head_budgets(per[i])
     evicted = compress(caches)
     mx.eval([c.state for c in caches])
     return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted)
 
 # %% ../nbs/07_context.ipynb #892bb78f
-HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
-
 def fork_caches(caches:list, # a prompt cache
                 **changes, # for the evicting layers: `EvictingCache.fork` arguments (cls=..., budget=..., ...)
                ) -> list:
@@ -405,7 +427,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       ratio:Optional[float]=4.0, # context tokens per row kept per head (ignored when `budget` is given)
                       budget:Optional[int]=None, # rows kept per head
                       chunk:int=1024, # reconstruction: tokens repeated per call
-                      allocation:Optional[str]=None, # "uniform" or "layer" budgets; None: "layer" for reconstruct
+                      allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: "layer" for reconstruct
                       probe:str=GENERIC_PROBE, # probe: the generic question
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
@@ -435,12 +457,14 @@ class DocumentSession:
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
                  chunk:int=1024, # reconstruction: tokens repeated per call
-                 allocation:Optional[str]=None, # "uniform" or "layer" budgets (`layer_budgets`); None: "layer" for reconstruct
+                 allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: "layer" for reconstruct
                  probe:str=GENERIC_PROBE, # probe: the generic question
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
         if reselect is not None and mode != "fork": raise ValueError("`reselect` needs mode='fork' (a re-selection evicts for good)")
+        if reselect is not None and allocation == "head":
+            raise ValueError("`reselect` with allocation='head': heads of different sizes are not compressed again")
         if reselect is not None and _check_count("reselect", reselect) < 1: raise ValueError(f"`reselect` must be >= 1, got {reselect}")
         if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
             raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")

@@ -274,7 +274,8 @@ def _row_bytes(c) -> int:
 def _layer(c) -> tuple:
     "(rows per head, held bytes, capacity bytes, bytes without eviction) of one layer's cache."
     if c.empty(): return 0, 0, 0, 0
-    if isinstance(c, EvictingCache): return c.size(), c.stored_nbytes, c.nbytes, c.full_nbytes
+    if isinstance(c, EvictingCache): # heads of different sizes: their mean count (the bytes are the rows held)
+        return round(sum(c.rows_per_head) / len(c.rows_per_head)), c.stored_nbytes, c.nbytes, c.full_nbytes
     held = c.size() * _row_bytes(c)
     return c.size(), held, c.nbytes, held
 

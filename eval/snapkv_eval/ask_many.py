@@ -11,10 +11,10 @@ import mlx.core as mx
 import numpy as np
 
 import snapkv_nb
-from snapkv_nb.cache import SnapKVCache, StreamingLLMCache, make_snapkv_cache, compress
+from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache, compress
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
-                               repeat_prompts, probe_scores, probe_prompt, layer_budgets, fork_caches, answer, split_chat)
+                               repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat)
 
 # %% auto #0
 __all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'fresh_facts', 'gpl_paragraphs', 'make_document', 'run_document',
@@ -62,6 +62,8 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_k1_c1024": ("reconstruct", dict(kernel_size=1), 1024), # chunks of 1024: one pass for these documents
     "reconstruct_layer_k1_c1024": ("reconstruct_layer", dict(kernel_size=1), 1024),
     "reconstruct_layer_k15_c1024": ("reconstruct_layer", {}, 1024),
+    "reconstruct_head_k1_c1024": ("reconstruct_head", dict(kernel_size=1), 1024), # KVzip's choice: each head its own count
+    "reconstruct_head_k15_c1024": ("reconstruct_head", {}, 1024),
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -80,6 +82,10 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int)
     elif kind == "reconstruct_layer":
         per = layer_budgets(rs, budget, floor)
         cs = [c.fork(cls=ReconstructionCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
+    elif kind == "reconstruct_head": # heads of different sizes (flat storage): compressed once, never again
+        per = head_budgets(rs, budget, floor)
+        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
+              for i, c in enumerate(fork_caches(plain))]
     elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
     elif kind == "probe_layer":
         per = layer_budgets(rs, budget, floor)
@@ -127,10 +133,11 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
             kind = METHODS[method][0]
             cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor)
             held = sum(c.size() for c in cs)
+            kv_bytes = sum(c.stored_nbytes for c in cs if isinstance(c, EvictingCache)) # the evicting layers' rows, as held
             for turn, (_, question, want) in enumerate(facts):
                 a = answer(model, tokenizer, cs, split_chat(tokenizer, "", question)[1], max_tokens=max_tokens)["text"].strip()
                 if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on: its first line
-                recs.append(dict(doc=seed, turn=turn + 1, method=method, ratio=r, budget=b, context_tokens=n, rows_held=held,
+                recs.append(dict(doc=seed, turn=turn + 1, method=method, ratio=r, budget=b, context_tokens=n, rows_held=held, kv_bytes=kv_bytes,
                                  expected=want, answer=a, correct=want.lower() in a.lower()))
             if log is not None: print(seed, method, r, sum(x["correct"] for x in recs[-4:]), file=log, flush=True)
     return recs, dict(doc=seed, context_tokens=n, prefill_s=t_prefill, reconstruction_s=t_recon, expected_prefill_s=t_ea,
