@@ -14,11 +14,13 @@ import snapkv_nb
 from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache, compress
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
-                               repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat)
+                               repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
+                               DocumentSession)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'fresh_facts', 'gpl_paragraphs', 'make_document', 'run_document',
-           'bootstrap_ci', 'summarize', 'summary_table', 'merge_runs', 'main', 'time_passes']
+__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'fresh_facts', 'gpl_paragraphs', 'make_document',
+           'run_document', 'bootstrap_ci', 'summarize', 'summary_table', 'run_conversation', 'merge_runs', 'main',
+           'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -180,6 +182,32 @@ def summary_table(rows:list) -> str:
                      f"| {r['of_full']:.2f} | {' / '.join(f'{t:.1f}' for t in r['per_turn'])} |")
     return "\n".join(lines)
 
+# %% ../nbs/16_ask_many.ipynb #f43a6bce
+CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
+
+def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
+                     seed:int, # the document (`make_document`)
+                     presets=CHAT_PRESETS, # `snapkv chat --doc-scorer` names (`snapkv_nb.chat.DOC_PRESETS`)
+                     ratios=(2, 4), # `--doc-ratio`s (the full cache runs once)
+                     max_tokens:int=16, # tokens per answer
+                     n_tokens:int=700, # tokens of prose per document (`make_document`)
+                     log=None, # a stream for one line per (preset, ratio)
+                    ) -> list: # one record per question
+    "What `snapkv chat --file` does: the document compressed once, the four questions asked in one conversation."
+    from snapkv_nb.chat import DOC_PRESETS
+    doc, facts = make_document(tokenizer, seed, n_tokens)
+    recs = []
+    for p in presets:
+        for r in ((1,) if p == "full" else ratios):
+            s = DocumentSession(model, tokenizer, doc, ratio=r, mode="conversation", **DOC_PRESETS[p])
+            for turn, (_, question, want) in enumerate(facts):
+                a = s.ask(question, max_tokens=max_tokens)["text"].strip()
+                if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on
+                recs.append(dict(doc=seed, turn=turn + 1, method=p, ratio=r, context_tokens=len(s.context_ids),
+                                 expected=want, answer=a, correct=want.lower() in a.lower()))
+            if log is not None: print(seed, p, r, sum(x["correct"] for x in recs[-4:]), file=log, flush=True)
+    return recs
+
 # %% ../nbs/16_ask_many.ipynb #b5b118e9
 def merge_runs(paths:list) -> dict:
     "The records and timings of several runs' JSON files."
@@ -193,21 +221,27 @@ def merge_runs(paths:list) -> dict:
     return out
 
 def main(argv:list=None):
-    "`python -m snapkv_eval.ask_many SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists; MODEL: smollm2, gemma3-270m)."
+    """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists;
+    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: METHODS are `--doc-scorer` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
+    from snapkv_nb.chat import DOC_PRESETS
     argv = sys.argv[1:] if argv is None else argv
+    conv = bool(argv) and argv[0] == "conversation"
+    argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
-    methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(METHODS)
-    ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else list(RATIOS)
+    known = DOC_PRESETS if conv else METHODS
+    methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else METHODS)
+    ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
     name = argv[4] if len(argv) > 4 else "smollm2"
-    if bad := [m for m in methods if m not in METHODS]: raise SystemExit(f"unknown methods {bad}; methods are {list(METHODS)}")
+    if bad := [m for m in methods if m not in known]: raise SystemExit(f"unknown methods {bad}; methods are {list(known)}")
     if name not in MODELS: raise SystemExit(f"unknown model {name!r}; models are {list(MODELS)}")
     model, tok = load_task_model(name)
     res = dict(model="SmolLM2-135M-Instruct (fp32)" if name == "smollm2" else MODELS[name]["label"], methods=methods, ratios=ratios,
-               records=[], timing=[])
+               records=[], timing=[], protocol="conversation" if conv else "fork")
     for s in seeds:
-        recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
-        res["records"] += recs; res["timing"].append(tm)
+        if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, log=sys.stderr), None
+        else: recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
+        res["records"] += recs; res["timing"] += [tm] if tm else []
         out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16_ask_many.ipynb #49066760
