@@ -21,7 +21,8 @@ from . import hooks
 __all__ = ['GENERIC_PROBE', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache',
            'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention',
            'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets', 'head_budgets',
-           'compress_context', 'fork_caches', 'answer', 'split_chat', 'compress_document', 'DocumentSession']
+           'compress_context', 'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document',
+           'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -419,6 +420,15 @@ def _turn_prefix(tokenizer) -> str:
     text = tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
     return text.split("\u2063Y\u2063")[1].split(_MARK)[0]
 
+# %% ../nbs/07_context.ipynb #cfdc15ee
+def default_allocation(scorer:str, # a `SCORER_CLASSES` name
+                       kv_bits:Optional[int]=None, # the rows stored quantized
+                       reselect:Optional[int]=None, # `DocumentSession`'s re-selection per question
+                      ) -> str: # an `ALLOCATIONS` name
+    "Heads of different sizes for reconstruction (16_ask_many), per layer where they cannot be (quantized, re-selected)."
+    if scorer != "reconstruct": return "uniform"
+    return "layer" if kv_bits is not None or reselect is not None else "head"
+
 # %% ../nbs/07_context.ipynb #71ed8832
 def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                       context_ids, # [n] token ids of the context: a chat header and the document, no question
@@ -427,7 +437,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       ratio:Optional[float]=4.0, # context tokens per row kept per head (ignored when `budget` is given)
                       budget:Optional[int]=None, # rows kept per head
                       chunk:int=1024, # reconstruction: tokens repeated per call
-                      allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: "layer" for reconstruct
+                      allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: see `default_allocation`
                       probe:str=GENERIC_PROBE, # probe: the generic question
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
@@ -440,7 +450,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
     prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
-    if allocation is None: allocation = "layer" if scorer == "reconstruct" else "uniform"
+    if allocation is None: allocation = default_allocation(scorer, cfg.kv_bits)
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)),
                             probe_ids=probe_prompt(tokenizer, probe) if scorer == "probe" else None)
@@ -457,7 +467,7 @@ class DocumentSession:
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
                  chunk:int=1024, # reconstruction: tokens repeated per call
-                 allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: "layer" for reconstruct
+                 allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
                  probe:str=GENERIC_PROBE, # probe: the generic question
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -465,6 +475,7 @@ class DocumentSession:
         if reselect is not None and mode != "fork": raise ValueError("`reselect` needs mode='fork' (a re-selection evicts for good)")
         if reselect is not None and allocation == "head":
             raise ValueError("`reselect` with allocation='head': heads of different sizes are not compressed again")
+        if allocation is None: allocation = default_allocation(scorer, settings.get("kv_bits"), reselect)
         if reselect is not None and _check_count("reselect", reselect) < 1: raise ValueError(f"`reselect` must be >= 1, got {reselect}")
         if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
             raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
