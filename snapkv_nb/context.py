@@ -420,7 +420,7 @@ def _turn_prefix(tokenizer) -> str:
     text = tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
     return text.split("\u2063Y\u2063")[1].split(_MARK)[0]
 
-# %% ../nbs/07_context.ipynb #cfdc15ee
+# %% ../nbs/07_context.ipynb #558f2b3a
 def default_allocation(scorer:str, # a `SCORER_CLASSES` name
                        kv_bits:Optional[int]=None, # the rows stored quantized
                        reselect:Optional[int]=None, # `DocumentSession`'s re-selection per question

@@ -18,9 +18,9 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
                                DocumentSession)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'fresh_facts', 'gpl_paragraphs', 'make_document',
-           'run_document', 'bootstrap_ci', 'summarize', 'summary_table', 'run_conversation', 'merge_runs', 'main',
-           'time_passes']
+__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
+           'make_document', 'run_document', 'bootstrap_ci', 'summarize', 'summary_table', 'run_conversation',
+           'merge_runs', 'main', 'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -184,10 +184,11 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
+CHAT_VARIANTS = {"reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1)} # not chat flags
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
-                     presets=CHAT_PRESETS, # `snapkv chat --doc-scorer` names (`snapkv_nb.chat.DOC_PRESETS`)
+                     presets=CHAT_PRESETS, # `snapkv chat --doc-scorer` names (`snapkv_nb.chat.DOC_PRESETS`) or `CHAT_VARIANTS`
                      ratios=(2, 4), # `--doc-ratio`s (the full cache runs once)
                      max_tokens:int=16, # tokens per answer
                      n_tokens:int=700, # tokens of prose per document (`make_document`)
@@ -199,7 +200,7 @@ def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
     recs = []
     for p in presets:
         for r in ((1,) if p == "full" else ratios):
-            s = DocumentSession(model, tokenizer, doc, ratio=r, mode="conversation", **DOC_PRESETS[p])
+            s = DocumentSession(model, tokenizer, doc, ratio=r, mode="conversation", **{**DOC_PRESETS, **CHAT_VARIANTS}[p])
             for turn, (_, question, want) in enumerate(facts):
                 a = s.ask(question, max_tokens=max_tokens)["text"].strip()
                 if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on
@@ -229,7 +230,7 @@ def main(argv:list=None):
     conv = bool(argv) and argv[0] == "conversation"
     argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
-    known = DOC_PRESETS if conv else METHODS
+    known = {**DOC_PRESETS, **CHAT_VARIANTS} if conv else METHODS
     methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else METHODS)
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
     name = argv[4] if len(argv) > 4 else "smollm2"
