@@ -24,8 +24,9 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     if c.config.kv_bits is not None:
         raise NotImplementedError(f"`caches[{i}]` stores its rows quantized (kv_bits={c.config.kv_bits}): "
                                   "batching quantized evicting caches is not implemented")
-    if len(set(c.rows_per_head)) > 1:
-        raise NotImplementedError(f"`caches[{i}]`: its heads hold different counts (flat storage): batching it is not implemented")
+    if len(set(c.rows_per_head)) > 1 or c.head_budgets:
+        raise NotImplementedError(f"`caches[{i}]`: its heads hold (or will hold, `set_head_budgets`) different counts: "
+                                  "batching it is not implemented")
     k, _ = c.keys_and_values()
     if k is not None and k.shape[0] != 1: raise ValueError(f"`caches[{i}]` holds {k.shape[0]} sequences, not 1")
     return c

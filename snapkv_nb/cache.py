@@ -297,7 +297,8 @@ def _scored_rows(self:EvictingCache) -> int:
 def _evict(self:EvictingCache) -> int:
     "Keep `budget` (or `set_head_budgets`'s) ranked rows per head and every row after them; returns rows evicted per head."
     cfg, n, end = self.config, self._scored_rows(), self._scoring_end()
-    counts, self._head_budgets = self._head_budgets, None
+    counts = None if self._due == "chunk" else self._head_budgets # per-head counts: at the prompt's end only
+    if counts is not None: self._head_budgets = None
     if self._heads: return self._evict_flat(n)
     if counts is not None and len({min(c, n) for c in counts}) > 1: return self._evict_heads(counts, n, end)
     n_keep = cfg.budget if counts is None else min(counts[0], n) # rows kept per head
@@ -504,6 +505,11 @@ def set_head_budgets(self:EvictingCache, counts:list, # rows each KV head keeps 
     self._head_budgets = [int(c) for c in counts]
     return self
 
+@patch(as_prop=True)
+def head_budgets(self:EvictingCache) -> list|None:
+    "The rows per head the next compression keeps (`set_head_budgets`), or None."
+    return None if self._head_budgets is None else list(self._head_budgets)
+
 @patch
 def _evict_heads(self:EvictingCache, counts:list, n:int, end:int): # rows per head; rows ranked; their end position
     "The compression with `counts[h]` rows kept by head `h` (stored flat); returns rows evicted per head, on average."
@@ -518,7 +524,7 @@ def _evict_heads(self:EvictingCache, counts:list, n:int, end:int): # rows per he
 @patch
 def _evict_flat(self:EvictingCache, n:int): # flat rows ranked
     "A compression of a cache whose heads hold different counts: nothing to do within `budget` rows a head, else refused."
-    if n <= self.config.budget * self._heads: return 0
+    if max(self.rows_per_head) <= self.config.budget: return 0
     raise NotImplementedError(f"layer {self.layer}: compressing again a cache whose heads hold different counts is not "
                               "implemented; fork it with a budget it does not reach (`fork(budget=...)`)")
 
@@ -868,14 +874,17 @@ def _check_state(cls:type, st:dict) -> dict:
         raise bad(f"non-integer fields {ints}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
     w, rh = st.get("heads", 0) or 1, st.get("row_head") # flat storage: w rows per token, the head of each kept row
-    if isinstance(w, bool) or not isinstance(w, int) or w < 1: raise bad(f"`heads` must be a count, got {w!r}")
+    if isinstance(w, bool) or not isinstance(w, int) or w < 1 or st.get("heads") == 1:
+        raise bad(f"`heads` must be 0 (equal counts) or a count >= 2, got {st.get('heads')!r}")
     if not 0 <= n_kept <= rows <= off * w: raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
     if (rows - n_kept) % w or tail + (rows - n_kept) // w != off:
         raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows ({w} a token) != offset {off}")
     if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
     arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
-    if rows == 0 and st["keys"] is None: return st
+    if rows == 0 and st["keys"] is None:
+        if st.get("heads") or st.get("head_budgets"): raise bad("an empty cache holds no heads of different sizes")
+        return st
     if any(not isinstance(a, mx.array) or a.ndim != 4 for a in arrays):
         raise bad("keys/values must be [B, H, rows, D] arrays")
     if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
@@ -903,13 +912,21 @@ def _check_state(cls:type, st:dict) -> dict:
         if w > 1: # flat: one sequence, one stored head, each kept row tagged with its head, in (position, head) order
             if rh is None or not isinstance(rh, mx.array) or rh.shape != (n_kept,) or arrays[0].shape[:2] != (1, 1):
                 raise bad(f"flat storage needs [1, 1, rows, D] arrays and `row_head` [{n_kept}]")
+            if not mx.issubdtype(rh.dtype, mx.integer): raise bad(f"row_head must hold integer heads, got {rh.dtype}")
             if n_kept and (mx.min(rh).item() < 0 or mx.max(rh).item() >= w): raise bad(f"row_head outside 0..{w - 1}")
+            if rows == n_kept and (rh[None] == mx.arange(w)[:, None]).sum(axis=1).min().item() == 0:
+                raise bad("every head needs at least one row")
         order = kp.astype(mx.int64) * w + (rh.astype(mx.int64) if w > 1 else 0)
         if n_kept > 1 and not mx.all(order[..., 1:] > order[..., :-1]).item(): raise bad("kept positions must be ascending")
         if kp.shape != arrays[0].shape[:2] + (n_kept,):
             raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
         if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
             raise bad(f"kept positions outside 0..{tail - 1}")
+    hb, H = st.get("head_budgets") or [], w if w > 1 else arrays[0].shape[1]
+    floor = st["config"].get("n_sink", 0) + st["config"].get("window", 0) if isinstance(st["config"], dict) else 0
+    if hb and (not isinstance(hb, (list, tuple)) or len(hb) != H
+               or any(isinstance(x, bool) or not isinstance(x, int) or x < max(floor, 1) for x in hb)):
+        raise bad(f"head_budgets must be {H} counts >= n_sink + window = {floor}, got {hb!r}")
     return st
 
 # %% ../nbs/01_cache.ipynb #c5e41265
@@ -965,6 +982,8 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     cfg = changed(self.config, **changes)
     if self.quantized and (cfg.kv_bits, cfg.kv_group_size) != (self.config.kv_bits, self.config.kv_group_size):
         raise ValueError("the rows are stored quantized: `kv_bits` and `kv_group_size` cannot change")
+    if cfg.kv_bits is not None and (self._heads or self._head_budgets):
+        raise NotImplementedError("`kv_bits`: the heads hold (or will hold) different counts, which are not stored quantized")
     if cfg.kv_bits is not None and self.keys is not None and not self.quantized:
         dims = [x.shape[-1] for x in self.keys_and_values()]
         if any(d % cfg.kv_group_size for d in dims):
@@ -994,7 +1013,8 @@ def to_quantized(self:EvictingCache, group_size:int=64, # quantization group siz
                 ) -> EvictingCache:
     "This cache with its rows stored quantized from now on (mlx-lm's `kv_bits` path); itself if it already is."
     cfg = self.config
-    if self._heads: raise NotImplementedError("the heads hold different counts: quantizing such a cache is not implemented")
+    if self._heads or self._head_budgets:
+        raise NotImplementedError("the heads hold (or will hold) different counts: quantizing such a cache is not implemented")
     if self.quantized:
         if (cfg.kv_bits, cfg.kv_group_size) == (bits, group_size): return self
         raise ValueError(f"rows are already quantized with bits={cfg.kv_bits}, group_size={cfg.kv_group_size}")

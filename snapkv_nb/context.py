@@ -305,6 +305,8 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
                 ) -> dict: # {layer: [rows of each KV head]}
     "Per-head budgets from one ranking of every (layer, head, row) score (KVzip's): heads whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
+    if _check_count("floor", floor) < 1: raise ValueError(f"`floor` must be >= 1, got {floor}")
+    if not isinstance(scores, dict) or not scores: raise ValueError("`scores` must be a non-empty {layer: scores} dict")
     layers = sorted(scores)
     if any(scores[i].ndim != 3 or scores[i].shape[0] != 1 for i in layers):
         raise ValueError(f"`scores` must be [1, H_kv, n] per layer (one sequence), got {[scores[i].shape for i in layers]}")
