@@ -263,7 +263,8 @@ def phases(r:dict, # a round of `one_round`
     "A round's time split into prompt processing and generation, from each client's first- and last-token times."
     if not sequential: return max(r["ttft_s"]), r["wall_s"] - max(r["ttft_s"]) # prompts in, then decoding together
     order, prev, pre = sorted(range(r["clients"]), key=lambda i: r["ttft_s"][i]), 0.0, 0.0
-    for i in order: pre, prev = pre + r["ttft_s"][i] - prev, r["last_token_s"][i] # each prompt after the last answer
+    for i in order: # each prompt after the last answer; a client may read its last token after the next one's first
+        pre, prev = pre + max(0.0, r["ttft_s"][i] - prev), max(prev, r["last_token_s"][i])
     return pre, r["wall_s"] - pre
 
 def phases_text(res:dict) -> str:
