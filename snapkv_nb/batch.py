@@ -24,7 +24,7 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     if c.config.kv_bits is not None:
         raise NotImplementedError(f"`caches[{i}]` stores its rows quantized (kv_bits={c.config.kv_bits}): "
                                   "batching quantized evicting caches is not implemented")
-    if len(set(c.rows_per_head)) > 1 or c.head_budgets:
+    if c.heads_differ or c.head_budgets:
         raise NotImplementedError(f"`caches[{i}]`: its heads hold (or will hold, `set_head_budgets`) different counts: "
                                   "batching it is not implemented")
     k, _ = c.keys_and_values()

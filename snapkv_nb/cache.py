@@ -414,12 +414,20 @@ def _flat_tokens(x:mx.array) -> mx.array: # [B, H, S, D] rows of S tokens
     return x.transpose(0, 2, 1, 3).reshape(B, 1, S * H, D)
 
 @patch(as_prop=True)
+def heads_differ(self:EvictingCache) -> bool:
+    "Whether the KV heads hold different counts (rows stored flat): such a cache is not batched, quantized or re-compressed."
+    return bool(self._heads)
+
+@patch(as_prop=True)
 def rows_per_head(self:EvictingCache) -> list:
     "Rows each KV head holds (all equal unless the heads keep different counts; [] when empty)."
     if self.keys is None: return []
     if not self._heads: return [self._rows] * self._lead.shape[1]
+    memo = getattr(self, "_kept_counts", None) # kept rows per head: counted once per `_row_head`, not at every step
+    if memo is None or memo[0] is not self._row_head:
+        memo = self._kept_counts = (self._row_head, (self._row_head[None] == mx.arange(self._heads)[:, None]).sum(axis=1).tolist())
     tail = (self._rows - self._n_kept) // self._heads
-    return [n + tail for n in (self._row_head[None] == mx.arange(self._heads)[:, None]).sum(axis=1).tolist()]
+    return [n + tail for n in memo[1]]
 
 @patch
 def _row_heads(self:EvictingCache) -> mx.array:

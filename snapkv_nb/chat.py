@@ -195,7 +195,9 @@ class DocumentChat:
         "One phrase: the document, how it was compressed, in how long."
         s, i = self.session, self.session.info
         rows = kv_report(s.caches)["rows"]
-        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer} to "
+        sat = [h for v in (i.get("saturated") or {}).values() for h in v]
+        probe = f"; {sum(sat)} of {len(sat)} heads copy, scored by the probe" if any(sat) else ""
+        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer}{probe} to "
                 f"{min(rows)}-{max(rows)} rows per head ({self.ratio:g}x) in {i['prefill_s'] + i['scoring_s']:.1f}s "
                 f"(reading it {i['prefill_s']:.1f}s); every message is answered from it ({self.mode})")
 

@@ -18,11 +18,11 @@ from .generate import snapkv_layers, snapshot, restore
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache',
-           'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention',
-           'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets', 'head_budgets',
-           'compress_context', 'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document',
-           'DocumentSession']
+__all__ = ['GENERIC_PROBE', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache',
+           'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill',
+           'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores',
+           'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches',
+           'answer', 'split_chat', 'default_allocation', 'compress_document', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -283,25 +283,41 @@ def probe_scores(model:nn.Module, # an mlx-lm model
     for i, snap in snaps.items(): restore(caches[i], snap)
     return out
 
-# %% ../nbs/07_context.ipynb #58de10fd
+# %% ../nbs/07_context.ipynb #108f009b
+def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer: [one bool per KV head]}
+    "`fixed` checked against `scores`: {layer: [bool per KV head]} for every layer (missing layers: none fixed)."
+    if fixed is None: fixed = {}
+    if not isinstance(fixed, dict) or set(fixed) - set(scores) or any(len(fixed[i]) != scores[i].shape[1] for i in fixed):
+        raise ValueError("`fixed` must be {layer: [one bool per KV head]} for layers of `scores`")
+    return {i: [bool(b) for b in fixed.get(i, [False] * scores[i].shape[1])] for i in scores}
+
+def _threshold(scores:dict, fx:dict, budget:int) -> float:
+    "The (budget x free heads)-th highest score of the heads not fixed (-inf when they keep every row)."
+    free = [scores[i][:, h].astype(mx.float32).reshape(-1) for i in sorted(scores) for h, f in enumerate(fx[i]) if not f]
+    if not free: return -math.inf
+    flat, total = mx.concatenate(free), budget * len(free) * scores[sorted(scores)[0]].shape[0] # budget per sequence and head
+    return -math.inf if total >= flat.size else mx.sort(flat)[-total].item()
+
 def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, comparable across layers
                   budget:int, # rows per head on average over the layers
                   floor:int=1, # the fewest rows per head a layer keeps (its sinks + window)
+                  fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads that keep `budget` rows, outside the ranking
                  ) -> dict: # {layer: rows per head}
     "Per-layer budgets from one ranking of every (layer, head, row) score: layers whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
-    layers = sorted(scores)
+    layers, fx = sorted(scores), _fixed_heads(scores, fixed)
     n = {i: scores[i].shape[-1] for i in layers}
-    heads = {i: scores[i].shape[0] * scores[i].shape[1] for i in layers}
     if budget >= max(n.values()): return n
-    flat = mx.concatenate([scores[i].astype(mx.float32).reshape(-1) for i in layers])
-    thr = mx.sort(flat)[-budget * sum(heads.values())].item() # the (budget x heads)-th highest score
-    return {i: min(max(math.ceil((scores[i] >= thr).sum().item() / heads[i]), floor), n[i]) for i in layers}
+    thr = _threshold(scores, fx, budget)
+    def rows(i): # rows above the threshold in the free heads, `budget` in each fixed head, summed over the layer's heads
+        return sum(budget * scores[i].shape[0] if f else (scores[i][:, h] >= thr).sum().item() for h, f in enumerate(fx[i]))
+    return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
-# %% ../nbs/07_context.ipynb #fb8db4d9
+# %% ../nbs/07_context.ipynb #8c033976
 def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers
                  budget:int, # rows per head on average over every head of every layer
                  floor:int=1, # the fewest rows a head keeps (its sinks + window)
+                 fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads that keep `budget` rows, outside the ranking
                 ) -> dict: # {layer: [rows of each KV head]}
     "Per-head budgets from one ranking of every (layer, head, row) score (KVzip's): heads whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
@@ -310,11 +326,31 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
     layers = sorted(scores)
     if any(scores[i].ndim != 3 or scores[i].shape[0] != 1 for i in layers):
         raise ValueError(f"`scores` must be [1, H_kv, n] per layer (one sequence), got {[scores[i].shape for i in layers]}")
-    total = budget * sum(scores[i].shape[1] for i in layers)
-    flat = mx.concatenate([scores[i].astype(mx.float32).reshape(-1) for i in layers])
-    if total >= flat.size: return {i: [scores[i].shape[-1]] * scores[i].shape[1] for i in layers}
-    thr = mx.sort(flat)[-total].item() # the (budget x heads)-th highest score
-    return {i: [min(max(c, floor), scores[i].shape[-1]) for c in (scores[i][0] >= thr).sum(axis=-1).tolist()] for i in layers}
+    fx = _fixed_heads(scores, fixed)
+    thr = _threshold(scores, fx, budget)
+    count = lambda i, h: budget if fx[i][h] else (scores[i][0, h] >= thr).sum().item()
+    return {i: [min(max(count(i, h), floor), scores[i].shape[-1]) for h in range(scores[i].shape[1])] for i in layers}
+
+# %% ../nbs/07_context.ipynb #b70d5dcc
+SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
+
+def saturated_heads(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
+                    threshold:float=SATURATION, # a head is saturated when the median of its scores is above this
+                   ) -> dict: # {layer: [bool per KV head]}
+    "Heads whose reconstruction scores are high for most rows (copy heads): their ranking says little."
+    if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
+        raise ValueError(f"`threshold` must be a number in (0, 1), got {threshold!r}")
+    med = lambda s: mx.sort(s.astype(mx.float32).reshape(-1))[(s.size - 1) // 2].item() # the (lower) median
+    return {i: [med(s[:, h]) > threshold for h in range(s.shape[1])] for i, s in scores.items()}
+
+def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
+                   threshold:float=SATURATION, # `saturated_heads`' threshold
+                   share:float=0.5, # the saturated heads are probed when more than this share of the heads is (0: always)
+                  ) -> dict: # {layer: [bool per KV head]}: the heads to score by the probe
+    "The saturated heads if they are most of the evicting heads (reconstruction's ranking says little there), else none."
+    sat = saturated_heads(scores, threshold)
+    flags = [f for v in sat.values() for f in v]
+    return sat if sum(flags) > share * len(flags) else {i: [False] * len(v) for i, v in sat.items()}
 
 # %% ../nbs/07_context.ipynb #7fbdec22
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
@@ -329,7 +365,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      step:int=512, # tokens per call while the context is fed
                      allocation:str="uniform", # "uniform": `budget` rows a head; "layer": `layer_budgets`; "head": `head_budgets`
                      probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
-                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head
+                     saturation:Optional[float]=None, # reconstruction: heads above it (`saturated_heads`) scored by the probe
+                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, saturated
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
@@ -344,6 +381,12 @@ def compress_context(model:nn.Module, # an mlx-lm model
         raise NotImplementedError("allocation='head' with rows stored quantized (kv_bits) is not implemented")
     if recon and prompts is None: raise ValueError("reconstruction scoring needs `prompts` (`repeat_prompts(tokenizer)`)")
     if probe and probe_ids is None: raise ValueError("probe scoring needs `probe_ids` (`probe_prompt(tokenizer)`)")
+    if saturation is not None:
+        if not recon: raise ValueError("`saturation` is for reconstruction scoring (ReconstructionCache)")
+        if probe_ids is None or not _ids_list(probe_ids, "probe_ids"):
+            raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
+        if not (isinstance(saturation, (int, float)) and 0 < saturation < 1):
+            raise ValueError(f"`saturation` must be a number in (0, 1), got {saturation!r}")
     if issubclass(kind, GivenScoresCache) and not (recon or probe):
         raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` and call `compress`")
     t0 = time.perf_counter()
@@ -351,19 +394,23 @@ def compress_context(model:nn.Module, # an mlx-lm model
     t1 = time.perf_counter()
     if recon: scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
     if probe: scores = probe_scores(model, caches, probe_ids)
+    sat = None if saturation is None else heads_to_probe(scores, saturation)
+    if sat and any(any(v) for v in sat.values()): # saturated heads take the probe's scores
+        ps = probe_scores(model, caches, probe_ids)
+        scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
     cfg = caches[ev[0]].config
     if allocation == "layer":
-        per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window)
+        per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
         for i in ev: caches[i] = caches[i].fork(budget=per[i])
     if allocation == "head": # heads of different sizes are compressed once: their caches never evict again
-        per = head_budgets(scores, cfg.budget, cfg.n_sink + cfg.window)
+        per = head_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
         for i in ev: caches[i] = caches[i].fork(budget=HUGE).set_head_budgets(per[i])
     evicted = compress(caches)
     mx.eval([c.state for c in caches])
-    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted)
+    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted, saturated=sat)
 
 # %% ../nbs/07_context.ipynb #892bb78f
 def fork_caches(caches:list, # a prompt cache
@@ -441,6 +488,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       chunk:int=1024, # reconstruction: tokens repeated per call
                       allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: see `default_allocation`
                       probe:str=GENERIC_PROBE, # probe: the generic question
+                      saturation="auto", # reconstruction: heads above it scored by the probe; "auto": `SATURATION`, None: off
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -453,9 +501,11 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
     prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
     if allocation is None: allocation = default_allocation(scorer, cfg.kv_bits)
-    info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation,
-                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)),
-                            probe_ids=probe_prompt(tokenizer, probe) if scorer == "probe" else None)
+    if saturation == "auto": saturation = SATURATION if scorer == "reconstruct" else None
+    probe_ids = None if scorer != "probe" and saturation is None else probe_prompt(tokenizer, probe)
+    if probe_ids == []: raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
+    info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
+                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation)
     return caches, info
 
 class DocumentSession:
@@ -471,6 +521,7 @@ class DocumentSession:
                  chunk:int=1024, # reconstruction: tokens repeated per call
                  allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
                  probe:str=GENERIC_PROBE, # probe: the generic question
+                 saturation="auto", # reconstruction: heads above it scored by the probe; "auto": `SATURATION`, None: off
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
@@ -486,7 +537,7 @@ class DocumentSession:
         self.model, self.tokenizer, self.mode, self.reselect, self.system_prompt = model, tokenizer, mode, reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
-                                                   allocation, probe, **settings)
+                                                   allocation, probe, saturation, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

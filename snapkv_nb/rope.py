@@ -122,7 +122,7 @@ def decode_logits_with_offset(model:nn.Module, # an mlx-lm model
     snap = [c for c in cache if isinstance(c, EvictingCache)]
     for c in snap:
         if c.in_prompt and not c.held: c.compress() # a compression still due runs first
-    if offset_mode == "rows" and any(len(set(c.rows_per_head)) > 1 for c in snap):
+    if offset_mode == "rows" and any(c.heads_differ for c in snap):
         raise NotImplementedError("offset_mode='rows': heads of different sizes (01_cache) have no one row count")
     saved = [(c.offset, c.size()) for c in snap]
     if offset_mode == "rows":

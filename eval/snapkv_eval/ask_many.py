@@ -5,6 +5,7 @@
 # %% ../nbs/16_ask_many.ipynb #1a3c3bb6
 from __future__ import annotations
 import json, math, random, sys, time
+from typing import Optional
 from pathlib import Path
 
 import mlx.core as mx
@@ -15,7 +16,7 @@ from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
                                repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
-                               DocumentSession)
+                               DocumentSession, heads_to_probe, SATURATION)
 
 # %% auto #0
 __all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
@@ -66,6 +67,8 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_layer_k15_c1024": ("reconstruct_layer", {}, 1024),
     "reconstruct_head_k1_c1024": ("reconstruct_head", dict(kernel_size=1), 1024), # KVzip's choice: each head its own count
     "reconstruct_head_k15_c1024": ("reconstruct_head", {}, 1024),
+    "reconstruct_head_sat_k15_c1024": ("reconstruct_head_sat", {}, 1024), # every saturated (copy) head: the probe's scores
+    "reconstruct_head_auto_k15_c1024": ("reconstruct_head_auto", {}, 1024), # ... only when they are most heads (the default)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -75,7 +78,7 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
 }
 RATIOS = (2, 3, 4)
 
-def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int) -> list:
+def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int, ps:Optional[dict]=None) -> list:
     "A compressed fork of the held context for `method` (a `METHODS` name) at `budget` rows per head (`rs`: its scores)."
     if method not in METHODS: raise ValueError(f"unknown method {method!r}; methods are {list(METHODS)}")
     kind, ch, _ = METHODS[method]
@@ -86,6 +89,12 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int)
         cs = [c.fork(cls=ReconstructionCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "reconstruct_head": # heads of different sizes (flat storage): compressed once, never again
         per = head_budgets(rs, budget, floor)
+        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
+              for i, c in enumerate(fork_caches(plain))]
+    elif kind in ("reconstruct_head_sat", "reconstruct_head_auto"): # `compress_context(..., allocation="head", saturation=...)`
+        sat = heads_to_probe(rs, share=0 if kind == "reconstruct_head_sat" else 0.5)
+        rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
+        per = head_budgets(rs, budget, floor, sat)
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
               for i, c in enumerate(fork_caches(plain))]
     elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
@@ -121,7 +130,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
                                       chunk=c)
         t_recon[c] = time.perf_counter() - t
     t = time.perf_counter()
-    if any(METHODS[m][0].startswith("probe") for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
+    if any(METHODS[m][0].startswith("probe") or METHODS[m][0] in ("reconstruct_head_sat", "reconstruct_head_auto") for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
     t_probe = time.perf_counter() - t
     t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
     if any(METHODS[m][0] == "expected" for m in methods):
@@ -133,8 +142,9 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
         for r in ((1,) if method == "full" else ratios):
             b = math.ceil(n / r)
             kind = METHODS[method][0]
-            cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor)
-            held = sum(c.size() for c in cs)
+            cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor,
+                             rs.get("probe"))
+            held = sum(sum(c.rows_per_head) / len(c.rows_per_head) if isinstance(c, EvictingCache) else c.size() for c in cs)
             kv_bytes = sum(c.stored_nbytes for c in cs if isinstance(c, EvictingCache)) # the evicting layers' rows, as held
             for turn, (_, question, want) in enumerate(facts):
                 a = answer(model, tokenizer, cs, split_chat(tokenizer, "", question)[1], max_tokens=max_tokens)["text"].strip()
@@ -184,7 +194,11 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
-CHAT_VARIANTS = {"reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1)} # not chat flags
+CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
+    "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
+    "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
+    "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION), # = the default preset
+    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1)}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
