@@ -415,7 +415,7 @@ def _flat_tokens(x:mx.array) -> mx.array: # [B, H, S, D] rows of S tokens
 
 @patch(as_prop=True)
 def heads_differ(self:EvictingCache) -> bool:
-    "Whether the KV heads hold different counts (rows stored flat): such a cache is not batched, quantized or re-compressed."
+    "Whether the rows are stored flat (heads of different counts): such a cache is not batched, quantized or re-compressed."
     return bool(self._heads)
 
 @patch(as_prop=True)

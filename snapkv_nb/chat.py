@@ -16,7 +16,7 @@ from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, load
                                 kv_text, reopen_stdin)
 from .generate import stream_generate
 from .serve import add_cache_flags, serve_config
-from .context import DocumentSession, ASK_MODES
+from .context import DocumentSession, ASK_MODES, probed_phrase
 
 # %% auto #0
 __all__ = ['DOC_SCORERS', 'DOC_PRESETS', 'DOC_DEFAULTS', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
@@ -195,9 +195,8 @@ class DocumentChat:
         "One phrase: the document, how it was compressed, in how long."
         s, i = self.session, self.session.info
         rows = kv_report(s.caches)["rows"]
-        sat = [h for v in (i.get("saturated") or {}).values() for h in v]
-        probe = f"; {sum(sat)} of {len(sat)} heads copy, scored by the probe" if any(sat) else ""
-        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer}{probe} to "
+        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer}"
+                f"{probed_phrase(i)} to "
                 f"{min(rows)}-{max(rows)} rows per head ({self.ratio:g}x) in {i['prefill_s'] + i['scoring_s']:.1f}s "
                 f"(reading it {i['prefill_s']:.1f}s); every message is answered from it ({self.mode})")
 

@@ -22,7 +22,7 @@ __all__ = ['GENERIC_PROBE', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES
            'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill',
            'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores',
            'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches',
-           'answer', 'split_chat', 'default_allocation', 'compress_document', 'DocumentSession']
+           'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -283,13 +283,14 @@ def probe_scores(model:nn.Module, # an mlx-lm model
     for i, snap in snaps.items(): restore(caches[i], snap)
     return out
 
-# %% ../nbs/07_context.ipynb #108f009b
+# %% ../nbs/07_context.ipynb #dea65cb0
 def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer: [one bool per KV head]}
     "`fixed` checked against `scores`: {layer: [bool per KV head]} for every layer (missing layers: none fixed)."
     if fixed is None: fixed = {}
-    if not isinstance(fixed, dict) or set(fixed) - set(scores) or any(len(fixed[i]) != scores[i].shape[1] for i in fixed):
+    ok = lambda i, v: isinstance(v, (list, tuple)) and len(v) == scores[i].shape[1] and all(isinstance(b, bool) for b in v)
+    if not isinstance(fixed, dict) or set(fixed) - set(scores) or not all(ok(i, v) for i, v in fixed.items()):
         raise ValueError("`fixed` must be {layer: [one bool per KV head]} for layers of `scores`")
-    return {i: [bool(b) for b in fixed.get(i, [False] * scores[i].shape[1])] for i in scores}
+    return {i: list(fixed.get(i, [False] * scores[i].shape[1])) for i in scores}
 
 def _threshold(scores:dict, fx:dict, budget:int) -> float:
     "The (budget x free heads)-th highest score of the heads not fixed (-inf when they keep every row)."
@@ -301,7 +302,7 @@ def _threshold(scores:dict, fx:dict, budget:int) -> float:
 def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, comparable across layers
                   budget:int, # rows per head on average over the layers
                   floor:int=1, # the fewest rows per head a layer keeps (its sinks + window)
-                  fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads that keep `budget` rows, outside the ranking
+                  fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads counted as `budget` rows in their layer's mean
                  ) -> dict: # {layer: rows per head}
     "Per-layer budgets from one ranking of every (layer, head, row) score: layers whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
@@ -313,7 +314,7 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
         return sum(budget * scores[i].shape[0] if f else (scores[i][:, h] >= thr).sum().item() for h, f in enumerate(fx[i]))
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
-# %% ../nbs/07_context.ipynb #8c033976
+# %% ../nbs/07_context.ipynb #bc365a35
 def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers
                  budget:int, # rows per head on average over every head of every layer
                  floor:int=1, # the fewest rows a head keeps (its sinks + window)
@@ -331,14 +332,14 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
     count = lambda i, h: budget if fx[i][h] else (scores[i][0, h] >= thr).sum().item()
     return {i: [min(max(count(i, h), floor), scores[i].shape[-1]) for h in range(scores[i].shape[1])] for i in layers}
 
-# %% ../nbs/07_context.ipynb #b70d5dcc
+# %% ../nbs/07_context.ipynb #18cdef2b
 SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
 
 def saturated_heads(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
                     threshold:float=SATURATION, # a head is saturated when the median of its scores is above this
                    ) -> dict: # {layer: [bool per KV head]}
     "Heads whose reconstruction scores are high for most rows (copy heads): their ranking says little."
-    if not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
+    if isinstance(threshold, bool) or not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
         raise ValueError(f"`threshold` must be a number in (0, 1), got {threshold!r}")
     med = lambda s: mx.sort(s.astype(mx.float32).reshape(-1))[(s.size - 1) // 2].item() # the (lower) median
     return {i: [med(s[:, h]) > threshold for h in range(s.shape[1])] for i, s in scores.items()}
@@ -348,6 +349,8 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
                    share:float=0.5, # the saturated heads are probed when more than this share of the heads is (0: always)
                   ) -> dict: # {layer: [bool per KV head]}: the heads to score by the probe
     "The saturated heads if they are most of the evicting heads (reconstruction's ranking says little there), else none."
+    if isinstance(share, bool) or not (isinstance(share, (int, float)) and 0 <= share < 1):
+        raise ValueError(f"`share` must be a number in [0, 1), got {share!r}")
     sat = saturated_heads(scores, threshold)
     flags = [f for v in sat.values() for f in v]
     return sat if sum(flags) > share * len(flags) else {i: [False] * len(v) for i, v in sat.items()}
@@ -365,8 +368,9 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      step:int=512, # tokens per call while the context is fed
                      allocation:str="uniform", # "uniform": `budget` rows a head; "layer": `layer_budgets`; "head": `head_budgets`
                      probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
-                     saturation:Optional[float]=None, # reconstruction: heads above it (`saturated_heads`) scored by the probe
-                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, saturated
+                     saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
+                     probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
+                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
@@ -385,8 +389,10 @@ def compress_context(model:nn.Module, # an mlx-lm model
         if not recon: raise ValueError("`saturation` is for reconstruction scoring (ReconstructionCache)")
         if probe_ids is None or not _ids_list(probe_ids, "probe_ids"):
             raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
-        if not (isinstance(saturation, (int, float)) and 0 < saturation < 1):
+        if isinstance(saturation, bool) or not (isinstance(saturation, (int, float)) and 0 < saturation < 1):
             raise ValueError(f"`saturation` must be a number in (0, 1), got {saturation!r}")
+        if isinstance(probe_share, bool) or not (isinstance(probe_share, (int, float)) and 0 <= probe_share < 1):
+            raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
     if issubclass(kind, GivenScoresCache) and not (recon or probe):
         raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` and call `compress`")
     t0 = time.perf_counter()
@@ -394,7 +400,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
     t1 = time.perf_counter()
     if recon: scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
     if probe: scores = probe_scores(model, caches, probe_ids)
-    sat = None if saturation is None else heads_to_probe(scores, saturation)
+    sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
     if sat and any(any(v) for v in sat.values()): # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
@@ -410,7 +416,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
         for i in ev: caches[i] = caches[i].fork(budget=HUGE).set_head_budgets(per[i])
     evicted = compress(caches)
     mx.eval([c.state for c in caches])
-    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted, saturated=sat)
+    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted, probed=sat)
 
 # %% ../nbs/07_context.ipynb #892bb78f
 def fork_caches(caches:list, # a prompt cache
@@ -488,7 +494,8 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       chunk:int=1024, # reconstruction: tokens repeated per call
                       allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: see `default_allocation`
                       probe:str=GENERIC_PROBE, # probe: the generic question
-                      saturation="auto", # reconstruction: heads above it scored by the probe; "auto": `SATURATION`, None: off
+                      saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
+                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -505,8 +512,15 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     probe_ids = None if scorer != "probe" and saturation is None else probe_prompt(tokenizer, probe)
     if probe_ids == []: raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
-                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation)
+                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
+                            probe_share=probe_share)
     return caches, info
+
+def probed_phrase(info:dict, # `compress_context`'s report
+                 ) -> str: # "" when no head was probed
+    "How many heads the saturation rule scored by the probe, for a log line: '; 2 of 3 heads copy, scored by the probe'."
+    flags = [f for v in (info.get("probed") or {}).values() for f in v]
+    return f"; {sum(flags)} of {len(flags)} heads copy, scored by the probe" if any(flags) else ""
 
 class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
@@ -521,7 +535,8 @@ class DocumentSession:
                  chunk:int=1024, # reconstruction: tokens repeated per call
                  allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
                  probe:str=GENERIC_PROBE, # probe: the generic question
-                 saturation="auto", # reconstruction: heads above it scored by the probe; "auto": `SATURATION`, None: off
+                 saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
+                 probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
@@ -537,7 +552,7 @@ class DocumentSession:
         self.model, self.tokenizer, self.mode, self.reselect, self.system_prompt = model, tokenizer, mode, reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
-                                                   allocation, probe, saturation, **settings)
+                                                   allocation, probe, saturation, probe_share, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

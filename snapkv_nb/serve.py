@@ -632,7 +632,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document
+from .context import HUGE, fork_caches, compress_document, probed_phrase
 
 def _unevicting(cache:list) -> bool:
     "Whether no layer of a prompt cache has evicted by its own selection: a fork of a document (budget `HUGE`), or plain caches."
@@ -709,7 +709,7 @@ def document_generator_class(base, # a response generator class (`generator_clas
             self.prompt_cache.add_document(ids, caches)
             rows = kv_report(caches)["rows"]
             logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: {len(ids)} tokens "
-                         f"to {min(rows)}-{max(rows)} rows per head by {doc.scorer} ({doc.ratio:g}x) in "
+                         f"to {min(rows)}-{max(rows)} rows per head by {doc.scorer}{probed_phrase(info)} ({doc.ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
     return DocumentResponseGenerator
 

@@ -92,6 +92,7 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
               for i, c in enumerate(fork_caches(plain))]
     elif kind in ("reconstruct_head_sat", "reconstruct_head_auto"): # `compress_context(..., allocation="head", saturation=...)`
+        if ps is None: raise ValueError(f"{method}: give the probe's scores (`ps`) too")
         sat = heads_to_probe(rs, share=0 if kind == "reconstruct_head_sat" else 0.5)
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
         per = head_budgets(rs, budget, floor, sat)
@@ -130,7 +131,8 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
                                       chunk=c)
         t_recon[c] = time.perf_counter() - t
     t = time.perf_counter()
-    if any(METHODS[m][0].startswith("probe") or METHODS[m][0] in ("reconstruct_head_sat", "reconstruct_head_auto") for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
+    probed = ("reconstruct_head_sat", "reconstruct_head_auto") # kinds that also need the probe's scores
+    if any(METHODS[m][0].startswith("probe") or METHODS[m][0] in probed for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
     t_probe = time.perf_counter() - t
     t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
     if any(METHODS[m][0] == "expected" for m in methods):
@@ -198,7 +200,8 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
     "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
     "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION), # = the default preset
-    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1)}
+    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1),
+    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0)}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
@@ -219,7 +222,8 @@ def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                 a = s.ask(question, max_tokens=max_tokens)["text"].strip()
                 if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on
                 recs.append(dict(doc=seed, turn=turn + 1, method=p, ratio=r, context_tokens=len(s.context_ids),
-                                 expected=want, answer=a, correct=want.lower() in a.lower()))
+                                 expected=want, answer=a, correct=want.lower() in a.lower(),
+                                 probed=sum(f for v in (s.info["probed"] or {}).values() for f in v)))
             if log is not None: print(seed, p, r, sum(x["correct"] for x in recs[-4:]), file=log, flush=True)
     return recs
 
