@@ -201,7 +201,9 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
     "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION), # = the default preset
     "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1),
-    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0)}
+    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0),
+    "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
+                                        kernel_size=1)}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
