@@ -158,6 +158,7 @@ class TaskSample:
     spans:list=field(default_factory=list) # [(start, end)] token spans of the inserts (needles, chain links), in ids
     span_roles:list=field(default_factory=list) # per span: "target" (holds an answer) or "distractor"
     query:str="" # the question asked
+    context_end:int=0 # tokens of head + context: `ids[context_end:]` is the question turn (question, answer prefix)
 
 def sample_seed(task:str, # task name
                 length:int, # target length
@@ -210,7 +211,7 @@ def make_niah(tokenizer, # an mlx-lm / HF tokenizer
     per = {"number": 10, "word": 8, "uuid": 30}[value] # tokens per value, separators included
     return TaskSample(task, head + ctx + tail, answers, length, seed, "all", per * len(answers) + 8,
                       [(a + len(head), b + len(head)) for a, b in spans],
-                      ["target" if k in asked else "distractor" for k, _ in needles], question)
+                      ["target" if k in asked else "distractor" for k, _ in needles], question, len(head) + len(ctx))
 
 # %% ../nbs/12_tasks.ipynb #0d216168
 def make_vt(tokenizer, # an mlx-lm / HF tokenizer
@@ -248,7 +249,7 @@ def make_vt(tokenizer, # an mlx-lm / HF tokenizer
     head, tail = prompt_frame(tokenizer, instruction, question, prefix, chat)
     ctx, spans = fill_context(tokenizer, haystack_sentences(haystack, rng, texts), length - len(head) - len(tail), inserts)
     return TaskSample(task, head + ctx + tail, list(vs), length, seed, "all", 6 * len(vs) + 6,
-                      [(a + len(head), b + len(head)) for a, b in spans], roles, question)
+                      [(a + len(head), b + len(head)) for a, b in spans], roles, question, len(head) + len(ctx))
 
 # %% ../nbs/12_tasks.ipynb #0751273b
 def vocabulary(texts:Optional[dict]=None, # `prose_texts()`
@@ -310,7 +311,8 @@ def make_cwe(tokenizer, # an mlx-lm / HF tokenizer
     rng.shuffle(items)
     ctx = [t for i, w in enumerate(items, 1) for t in encode(tokenizer, f" {i}. {w}")]
     ids = head + _pad(tokenizer, n - len(ctx)) + ctx + tail
-    return TaskSample(task, ids, common, length, seed, "all", 5 * n_common + 10, query=question + f" (common x{fc}, rare x{freq_rare})")
+    return TaskSample(task, ids, common, length, seed, "all", 5 * n_common + 10, query=question + f" (common x{fc}, rare x{freq_rare})",
+                      context_end=len(ids) - len(tail))
 
 # %% ../nbs/12_tasks.ipynb #ec67e1e1
 def make_fwe(tokenizer, # an mlx-lm / HF tokenizer
@@ -346,7 +348,8 @@ def make_fwe(tokenizer, # an mlx-lm / HF tokenizer
     rng.shuffle(items)
     ctx = [t for w in items for t in encode(tokenizer, " " + w)]
     ids = head + _pad(tokenizer, n - len(ctx)) + ctx + tail
-    return TaskSample(task, ids, codes[:n_top], length, seed, "all", 4 * n_top + 8, query=question)
+    return TaskSample(task, ids, codes[:n_top], length, seed, "all", 4 * n_top + 8, query=question,
+                      context_end=len(ids) - len(tail))
 
 # %% ../nbs/12_tasks.ipynb #55d8727a
 TASKS = {
