@@ -20,13 +20,13 @@ from snapkv_nb.context import (HUGE, ExpectedAttentionCache, context_prefill, re
 from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
-                               decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches)
+                               decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
 from .ask_many import METHODS, _compressed, bootstrap_ci
 
 # %% auto #0
 __all__ = ['AGNOSTIC_METHODS', 'PROBED', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn',
-           'held_rows', 'target_kept_heads', 'run_agnostic_sample', 'task_bootstrap', 'interval', 'summarize_agnostic',
-           'agnostic_tables', 'run_agnostic', 'merge_agnostic', 'agnostic_parser', 'main']
+           'held_rows', 'run_agnostic_sample', 'task_bootstrap', 'interval', 'summarize_agnostic', 'agnostic_tables',
+           'run_agnostic', 'merge_agnostic', 'agnostic_parser', 'main']
 
 # %% ../nbs/19_agnostic.ipynb #5053112b
 AGNOSTIC_METHODS = ("full", "reconstruct_head_sat_k15_c1024", "reconstruct_head_auto_k15_c1024", "reconstruct_head_k15_c1024",
@@ -59,15 +59,6 @@ def held_rows(caches:list) -> float:
     "Rows held per head, summed over layers (an evicting layer whose heads differ counts its mean)."
     return sum(sum(c.rows_per_head) / len(c.rows_per_head) if isinstance(c, EvictingCache) and c.rows_per_head else c.size()
                for c in caches)
-
-def target_kept_heads(caches:list, # per-layer caches after compression
-                      s:TaskSample, # the sample (its target spans)
-                     ) -> Optional[float]:
-    "Fraction of the asked inserts' token positions kept, mean over the evicting layers and KV heads (None: no targets)."
-    pos = {p for (a, b), role in zip(s.spans, s.span_roles) if role == "target" for p in range(a, b)}
-    if not pos: return None
-    heads = [h for c in caches if isinstance(c, EvictingCache) for h in c.positions_per_head()]
-    return mean_or_nan(len(pos & set(h.tolist())) / len(pos) for h in heads)
 
 
 # %% ../nbs/19_agnostic.ipynb #9ec662dd
@@ -110,7 +101,7 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
             rs = scores.get("probe" if kind.startswith("probe") else chunk, {})
             cs = _compressed(method, plain, ea, rs, b or HUGE, floor, scores.get("probe"))
             if keep is not None: keep(method, q, cs)
-            rows, tk = held_rows(cs), target_kept_heads(cs, s)
+            rows, tk = held_rows(cs), target_kept(cs, s)
             recs.append(dict(task=s.task, length=s.length, seed=s.seed, method=method, variant="main",
                              settings=dict(settings), scorer=kind, chunk=chunk, ratio=q, budget=b, context_tokens=n,
                              rows=round(rows, 2), full_rows=full_rows, ratio_all=round(full_rows / rows, 3),

@@ -457,12 +457,8 @@ def target_kept(caches:list, # per-layer caches after compression
     "Fraction of the target inserts' token positions kept, averaged over the evicting layers and heads (None: no targets)."
     pos = {p for (a, b), role in zip(s.spans, s.span_roles) if role == "target" for p in range(a, b)}
     if not pos: return None
-    fr = []
-    for c in caches:
-        if not isinstance(c, EvictingCache) or c.kept_positions is None: continue
-        kp = np.array(c.kept_positions[0])
-        fr += [len(pos & set(h.tolist())) / len(pos) for h in kp]
-    return mean_or_nan(fr)
+    heads = [h for c in caches if isinstance(c, EvictingCache) for h in c.positions_per_head()] # heads of any sizes
+    return mean_or_nan(len(pos & set(h.tolist())) / len(pos) for h in heads)
 
 # %% ../nbs/12_tasks.ipynb #7f01fe78
 _PLAIN = SnapKVConfig(budget=HUGE) # the one class/settings every compressed cache is re-labelled to before merging
