@@ -311,7 +311,8 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
     if budget >= max(n.values()): return n
     thr = _threshold(scores, fx, budget)
     def rows(i): # rows above the threshold in the free heads, `budget` in each fixed head, summed over the layer's heads
-        return sum(budget * scores[i].shape[0] if f else (scores[i][:, h] >= thr).sum().item() for h, f in enumerate(fx[i]))
+        above = (scores[i] >= thr).sum(axis=(0, 2)).tolist() # one count per head, one sync per layer
+        return sum(budget * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
 # %% ../nbs/07_context.ipynb #bc365a35
@@ -329,8 +330,8 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
         raise ValueError(f"`scores` must be [1, H_kv, n] per layer (one sequence), got {[scores[i].shape for i in layers]}")
     fx = _fixed_heads(scores, fixed)
     thr = _threshold(scores, fx, budget)
-    count = lambda i, h: budget if fx[i][h] else (scores[i][0, h] >= thr).sum().item()
-    return {i: [min(max(count(i, h), floor), scores[i].shape[-1]) for h in range(scores[i].shape[1])] for i in layers}
+    above = {i: (scores[i][0] >= thr).sum(axis=-1).tolist() for i in layers} # one count per head, one sync per layer
+    return {i: [min(max(budget if f else a, floor), scores[i].shape[-1]) for a, f in zip(above[i], fx[i])] for i in layers}
 
 # %% ../nbs/07_context.ipynb #18cdef2b
 SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
@@ -341,8 +342,10 @@ def saturated_heads(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
     "Heads whose reconstruction scores are high for most rows (copy heads): their ranking says little."
     if isinstance(threshold, bool) or not (isinstance(threshold, (int, float)) and 0 < threshold < 1):
         raise ValueError(f"`threshold` must be a number in (0, 1), got {threshold!r}")
-    med = lambda s: mx.sort(s.astype(mx.float32).reshape(-1))[(s.size - 1) // 2].item() # the (lower) median
-    return {i: [med(s[:, h]) > threshold for h in range(s.shape[1])] for i, s in scores.items()}
+    def meds(s): # [B, H, n] -> each head's (lower) median over its B x n scores, one sync per layer
+        x = mx.sort(s.astype(mx.float32).transpose(1, 0, 2).reshape(s.shape[1], -1), axis=-1)
+        return x[:, (x.shape[1] - 1) // 2].tolist()
+    return {i: [m > threshold for m in meds(s)] for i, s in scores.items()}
 
 def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
                    threshold:float=SATURATION, # `saturated_heads`' threshold
