@@ -709,9 +709,9 @@ class SnapKVCache(EvictingCache):
         cfg = self.config
         keys, q, ahead = self._scoring_inputs()
         if ahead is not None:
-            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling)
+            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling, cfg.pool_align)
         return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size,
-                                           pooling=cfg.pooling)
+                                           pooling=cfg.pooling, pool_align=cfg.pool_align)
 
 # %% ../nbs/01_cache.ipynb #0aec7d84
 class KeyProxyCache(EvictingCache):
@@ -720,7 +720,8 @@ class KeyProxyCache(EvictingCache):
         "Pooled attention of the last `window` keys, [B, H_kv, n] float32."
         cfg = self.config
         keys, = self._finite(self._scored_keys())
-        return obs_window_attention_scores(keys, window=cfg.window, kernel_size=cfg.kernel_size, pooling=cfg.pooling)
+        return obs_window_attention_scores(keys, window=cfg.window, kernel_size=cfg.kernel_size, pooling=cfg.pooling,
+                                           pool_align=cfg.pool_align)
 
 # %% ../nbs/01_cache.ipynb #15bb3997
 class StreamingLLMCache(EvictingCache):

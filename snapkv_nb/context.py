@@ -62,7 +62,7 @@ class GivenScoresCache(EvictingCache):
             have = "none" if s is None else f"scores for {s.shape[2]} rows"
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): the compression ranks {n} rows but was given "
                                f"{have}; score them first (`snapkv_nb.context.{self.driver}` runs the model)")
-        return _pool1d(s, cfg.kernel_size, cfg.pooling)
+        return _pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
 class ReconstructionCache(GivenScoresCache):
     "KVzip's idea: each row scored by the most attention it got while the model repeated the context (`reconstruction_scores`)."
@@ -127,7 +127,7 @@ class ExpectedAttentionCache(EvictingCache):
         k, v = (_dequantized(self, x)[..., ns:n, :] for x in self.keys_and_values())
         s = expected_attention(k, v, self.query_mean, self.query_cov)
         s = mx.concatenate([mx.broadcast_to(s.max(axis=-1, keepdims=True), (*s.shape[:2], ns)), s], axis=-1)
-        return _pool1d(s, cfg.kernel_size, cfg.pooling)
+        return _pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
 # %% ../nbs/07_context.ipynb #9ccfea85
 def _rope_of(model:nn.Module, i:int): # a model; a layer index

@@ -115,7 +115,8 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     "The settings in one phrase: 'full cache (no eviction)' or 'SnapKV budget 512, window 8, ...'."
     if config is None: return "full cache (no eviction)"
     c, p = config, prefill or PrefillConfig()
-    out = (f"SnapKV budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}, "
+    after = " aligned after" if c.pool_align == "after" else ""
+    out = (f"SnapKV budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
            f"scorer {c.scorer}" + (f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})" if c.kv_bits else ""))
     if p.prefill == "exact": return out
     if p.prefill == "chunked": return out + f"; chunked prefill (chunks of {p.prefill_chunk})"

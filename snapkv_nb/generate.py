@@ -100,7 +100,7 @@ def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + t
     "SnapKV scores of the rows held before the probe, from the probe's queries."
     p, cfg = queries.shape[2], c.config
     s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size,
-                                    pooling=cfg.pooling)
+                                    pooling=cfg.pooling, pool_align=cfg.pool_align)
     return s[..., :c.size() - p]
 
 # %% ../nbs/05_generate.ipynb #28ff96e0

@@ -24,6 +24,7 @@ class SnapKVConfig:
     n_sink:int=4 # first positions always kept (attention sinks)
     kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
     pooling:str="avg" # "avg" or "max" pooling of the scores
+    pool_align:str="centre" # pooling kernel around each position ("centre") or on it and the ones before it ("after")
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
     lookahead:int=0 # answer tokens generated with the full cache whose queries also score the prompt (0: off)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
@@ -40,7 +41,7 @@ def _ints(self):
 def _validate_config(self:SnapKVConfig):
     "Raise `TypeError`/`ValueError` naming the first bad setting of `self`."
     _check_args(budget=self.budget, window=self.window, n_sink=self.n_sink,
-                kernel_size=self.kernel_size, pooling=self.pooling)
+                kernel_size=self.kernel_size, pooling=self.pooling, pool_align=self.pool_align)
     if self.scorer not in SCORERS: raise ValueError(f"`scorer` must be one of {SCORERS}, got {self.scorer!r}")
     if self.kv_bits is not None:
         _check_count("kv_bits", self.kv_bits)

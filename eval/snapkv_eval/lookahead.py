@@ -12,7 +12,7 @@ from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0
 __all__ = ['task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary', 'lookahead_report',
-           'same_answers', 'critical_columns', 'with_records', 'paired_difference']
+           'same_answers', 'critical_columns', 'with_records', 'paired_difference', 'align_columns']
 
 # %% ../nbs/17_lookahead.ipynb #b40b35f0
 def task_bootstrap(per_task:dict, # task -> [n_prompts, m] scores, one column per method, rows paired by prompt
@@ -173,3 +173,19 @@ def paired_difference(res:dict, # a tasks result
     bt = task_bootstrap(ps, n_boot, seed)
     d = float(np.mean([v[:, 0].mean() - v[:, 1].mean() for v in ps.values()]))
     return dict(mean=d, ci=interval(bt[:, 0] - bt[:, 1], level), tasks=sorted(ps), prompts=sum(len(v) for v in ps.values()))
+
+# %% ../nbs/17_lookahead.ipynb #e35e994f
+def align_columns(res:dict, # a result of the `align` preset (SnapKV's "after" variant and look-ahead records)
+                  ratio:int, # the compression compared
+                 ) -> list: # [(header, (method, ratio, variant))]
+    "Full cache, SnapKV, SnapKV aligned after; per look-ahead k the same two (the selection alone, then a user's answer)."
+    have = {(r["method"], r["ratio"], r["variant"]) for r in res["records"]}
+    ks = sorted({r["lookahead"] for r in res["records"] if r["method"] in LOOKAHEAD_METHODS and r["ratio"] == ratio})
+    cols = [("full", ("full", None, "main")), (f"SnapKV {ratio}x", ("snapkv", ratio, "main")),
+            (f"aligned after {ratio}x", ("snapkv", ratio, "after"))]
+    for k in ks:
+        cols += [(f"look-ahead {k}, selection alone", ("lookahead_select", ratio, f"k{k}")),
+                 (f"after + look-ahead {k}, selection alone", ("lookahead_select", ratio, f"after_k{k}")),
+                 (f"look-ahead {k}", ("lookahead", ratio, f"k{k}")),
+                 (f"after + look-ahead {k}", ("lookahead", ratio, f"after_k{k}"))]
+    return [c for c in cols if c[1] in have]
