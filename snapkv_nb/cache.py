@@ -870,6 +870,32 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
     if verify and self._due is not None: self._compress_now()
     return max(n, 0)
 
+# %% ../nbs/01_cache.ipynb #85a5db49
+def _check_kept(bad, # why -> the ValueError to raise
+                st:dict, arrays:list, # the state and its key/value arrays
+                w:int, # rows per token (1, or the head count of flat storage)
+               ):
+    "The kept rows of a saved state: positions ascending and below the tail; flat storage's row heads."
+    kp, rows, n_kept, tail, rh = st["kept_pos"], st["rows"], st["n_kept"], st["tail_pos"], st.get("row_head")
+    if w > 1 and kp is None: raise bad("flat storage (`heads` > 1) needs kept rows")
+    if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
+        raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
+    if kp is not None:
+        if not mx.issubdtype(kp.dtype, mx.integer): raise bad(f"kept_pos must hold integer positions, got {kp.dtype}")
+        if w > 1: # flat: one sequence, one stored head, each kept row tagged with its head, in (position, head) order
+            if rh is None or not isinstance(rh, mx.array) or rh.shape != (n_kept,) or arrays[0].shape[:2] != (1, 1):
+                raise bad(f"flat storage needs [1, 1, rows, D] arrays and `row_head` [{n_kept}]")
+            if not mx.issubdtype(rh.dtype, mx.integer): raise bad(f"row_head must hold integer heads, got {rh.dtype}")
+            if n_kept and (mx.min(rh).item() < 0 or mx.max(rh).item() >= w): raise bad(f"row_head outside 0..{w - 1}")
+            if rows == n_kept and (rh[None] == mx.arange(w)[:, None]).sum(axis=1).min().item() == 0:
+                raise bad("every head needs at least one row")
+        order = kp.astype(mx.int64) * w + (rh.astype(mx.int64) if w > 1 else 0)
+        if n_kept > 1 and not mx.all(order[..., 1:] > order[..., :-1]).item(): raise bad("kept positions must be ascending")
+        if kp.shape != arrays[0].shape[:2] + (n_kept,):
+            raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
+        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
+            raise bad(f"kept positions outside 0..{tail - 1}")
+
 # %% ../nbs/01_cache.ipynb #3fd21f61
 def _check_state(cls:type, st:dict) -> dict:
     "`st` if it is a consistent state of version `STATE_VERSION`, else a `ValueError` saying what is wrong."
@@ -912,25 +938,7 @@ def _check_state(cls:type, st:dict) -> dict:
         raise bad(f"last_call {last!r} / prompts {prompts!r} are not what a cache saves")
     if any(not isinstance(n, str) or not n.startswith("mlx_lm.") for n in st.get("capture") or ()):
         raise bad(f"capture must name mlx-lm model modules, got {st.get('capture')!r}")
-    kp = st["kept_pos"]
-    if w > 1 and kp is None: raise bad("flat storage (`heads` > 1) needs kept rows")
-    if (kp is None) != (n_kept == 0) and not (kp is None and n_kept == 0):
-        raise bad(f"kept_pos {None if kp is None else kp.shape} does not match n_kept {n_kept}")
-    if kp is not None:
-        if not mx.issubdtype(kp.dtype, mx.integer): raise bad(f"kept_pos must hold integer positions, got {kp.dtype}")
-        if w > 1: # flat: one sequence, one stored head, each kept row tagged with its head, in (position, head) order
-            if rh is None or not isinstance(rh, mx.array) or rh.shape != (n_kept,) or arrays[0].shape[:2] != (1, 1):
-                raise bad(f"flat storage needs [1, 1, rows, D] arrays and `row_head` [{n_kept}]")
-            if not mx.issubdtype(rh.dtype, mx.integer): raise bad(f"row_head must hold integer heads, got {rh.dtype}")
-            if n_kept and (mx.min(rh).item() < 0 or mx.max(rh).item() >= w): raise bad(f"row_head outside 0..{w - 1}")
-            if rows == n_kept and (rh[None] == mx.arange(w)[:, None]).sum(axis=1).min().item() == 0:
-                raise bad("every head needs at least one row")
-        order = kp.astype(mx.int64) * w + (rh.astype(mx.int64) if w > 1 else 0)
-        if n_kept > 1 and not mx.all(order[..., 1:] > order[..., :-1]).item(): raise bad("kept positions must be ascending")
-        if kp.shape != arrays[0].shape[:2] + (n_kept,):
-            raise bad(f"kept_pos shape {kp.shape} != {arrays[0].shape[:2] + (n_kept,)}")
-        if n_kept and (mx.min(kp).item() < 0 or mx.max(kp).item() >= tail):
-            raise bad(f"kept positions outside 0..{tail - 1}")
+    _check_kept(bad, st, arrays, w)
     hb, H = st.get("head_budgets") or [], w if w > 1 else arrays[0].shape[1]
     floor = st["config"].get("n_sink", 0) + st["config"].get("window", 0) if isinstance(st["config"], dict) else 0
     if hb and (not isinstance(hb, (list, tuple)) or len(hb) != H

@@ -136,6 +136,7 @@ def chat_parser() -> argparse.ArgumentParser:
     p.error = error
     return p
 
+# %% ../nbs/33_chat.ipynb #0f8ade31
 def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
     cfg, prefill = serve_config(args)
@@ -225,6 +226,22 @@ def _read_line(stdin, out) -> str|None:
             print(f"[that line is not UTF-8 text (byte 0x{raw[e.start]:02x} at {e.start}); type it again]", file=out)
             print(">> ", end="", file=out, flush=True)
 
+def _greet(session, args, cfg, prefill, doc, tok, stdout) -> str|None: # the document still to send, if any
+    "The chat's first lines: what keeps the cache, and how to quit."
+    if isinstance(session, DocumentChat):
+        print(f"snapkv chat: {session.describe(args.file)}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
+        pending = None
+    else:
+        what = ("full cache (no eviction)" if cfg is None else
+                f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
+        print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
+              file=stdout)
+        if doc is not None:
+            print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
+        pending = doc
+    return pending
+
+# %% ../nbs/33_chat.ipynb #df4d486a
 def chat_main(argv:list, # arguments after `snapkv chat`
               stdin=None, stdout=None, # streams (default: sys.stdin / sys.stdout)
              ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
@@ -251,17 +268,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
-    if isinstance(session, DocumentChat):
-        print(f"snapkv chat: {session.describe(args.file)}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
-        pending = None
-    else:
-        what = ("full cache (no eviction)" if cfg is None else
-                f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
-        print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
-              file=stdout)
-        if doc is not None:
-            print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
-        pending = doc
+    pending = _greet(session, args, cfg, prefill, doc, tok, stdout)
     while True:
         print(">> ", end="", file=stdout, flush=True)
         line = None if stdin is None else _read_line(stdin, stdout)
@@ -285,6 +292,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         print(turn_line(r), file=stdout, flush=True)
     return 0
 
+# %% ../nbs/33_chat.ipynb #6f75a555
 if __name__ == "__main__":
     from fastcore.imports import in_ipython
     if not in_ipython(): sys.exit(chat_main(sys.argv[1:])) # `python -m snapkv_nb.chat ...`

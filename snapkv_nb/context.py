@@ -362,19 +362,9 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
 HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
 
-def compress_context(model:nn.Module, # an mlx-lm model
-                     ids, # [n] token ids of the context (no question)
-                     caches:list, # its prompt cache (`make_snapkv_cache(model, cls=...)`): the class says how rows are scored
-                     repeat_ids=None, # reconstruction: the tokens to repeat (default: all of `ids`)
-                     prompts:Optional[tuple]=None, # reconstruction: (first, later) instructions (`repeat_prompts(tokenizer)`)
-                     chunk:int=1024, # reconstruction: tokens repeated per call
-                     step:int=512, # tokens per call while the context is fed
-                     allocation:str="uniform", # "uniform": `budget` rows a head; "layer": `layer_budgets`; "head": `head_budgets`
-                     probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
-                     saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
-                     probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
-    "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
+def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share,
+                 ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
+    "`compress_context`'s arguments checked against the caches' class, each bad one refused by name."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     kinds = {type(caches[i]) for i in ev}
@@ -398,6 +388,23 @@ def compress_context(model:nn.Module, # an mlx-lm model
             raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
     if issubclass(kind, GivenScoresCache) and not (recon or probe):
         raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` and call `compress`")
+    return ev, kind, recon, probe
+
+# %% ../nbs/07_context.ipynb #04d70ef7
+def compress_context(model:nn.Module, # an mlx-lm model
+                     ids, # [n] token ids of the context (no question)
+                     caches:list, # its prompt cache (`make_snapkv_cache(model, cls=...)`): the class says how rows are scored
+                     repeat_ids=None, # reconstruction: the tokens to repeat (default: all of `ids`)
+                     prompts:Optional[tuple]=None, # reconstruction: (first, later) instructions (`repeat_prompts(tokenizer)`)
+                     chunk:int=1024, # reconstruction: tokens repeated per call
+                     step:int=512, # tokens per call while the context is fed
+                     allocation:str="uniform", # "uniform": `budget` rows a head; "layer": `layer_budgets`; "head": `head_budgets`
+                     probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
+                     saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
+                     probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
+                    ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
+    "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
+    ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
     t1 = time.perf_counter()
@@ -525,6 +532,7 @@ def probed_phrase(info:dict, # `compress_context`'s report
     flags = [f for v in (info.get("probed") or {}).values() for f in v]
     return f"; {sum(flags)} of {len(flags)} heads copy, scored by the probe" if any(flags) else ""
 
+# %% ../nbs/07_context.ipynb #d69472c1
 class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
     def __init__(self, model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer

@@ -206,6 +206,30 @@ def driver_config(prefill:Union[str, PrefillConfig, None]=None, # a mode, a read
         return prefill
     return config_from(PrefillConfig, None, {**given, **({} if prefill is None else dict(prefill=prefill))})
 
+# %% ../nbs/05_generate.ipynb #c9990de7
+def _step_args(prompt, model, prompt_cache, sampler, logits_processors, kv_bits, kv_group_size, input_embeddings,
+               max_kv_size, prefill, prefill_step_size, prefill_settings:dict,
+              ) -> tuple: # (the driver's `PrefillConfig`, prompt ids [n], the prompt cache)
+    "`generate_step`'s arguments checked, each bad one refused by name before anything runs; a default cache made."
+    if input_embeddings is not None:
+        raise NotImplementedError("input_embeddings are not supported by snapkv_nb's generate_step")
+    if max_kv_size is not None:
+        raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
+    cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
+    prompt = _as_ids(prompt, _vocab_size(model))
+    if prompt.shape[0] != 1: raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
+    prompt = prompt[0]
+    if prompt_cache is None: prompt_cache = make_snapkv_cache(model)
+    if hasattr(model, "layers") and len(prompt_cache) != len(model.layers):
+        raise ValueError(f"prompt_cache has {len(prompt_cache)} caches for a model of {len(model.layers)} layers")
+    if sampler is not None and not callable(sampler): raise TypeError(f"`sampler` must be callable, got {sampler!r}")
+    for i, proc in enumerate(logits_processors or []):
+        if not callable(proc): raise TypeError(f"`logits_processors[{i}]` must be callable, got {proc!r}")
+    if kv_bits is not None and kv_bits not in (2, 3, 4, 5, 6, 8): raise ValueError(f"`kv_bits` must be 2-6 or 8, got {kv_bits}")
+    if kv_group_size not in (32, 64, 128): raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {kv_group_size}")
+    return cfg, prompt, prompt_cache
+
+# %% ../nbs/05_generate.ipynb #385ad521
 def generate_step(prompt:mx.array, # [n] prompt token ids
                   model:nn.Module, # an mlx-lm model
                   stream=generation_stream, # the mlx stream to run on
@@ -225,22 +249,8 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
                   **prefill_settings, # prefill_budget, prefill_chunk, probe_len, probe_at (`PrefillConfig`)
                  ) -> Generator: # (token id, logprobs [vocab]) per generated token
     "mlx-lm's `generate_step` with the prompt fed by the SnapKV prefill driver."
-    if input_embeddings is not None:
-        raise NotImplementedError("input_embeddings are not supported by snapkv_nb's generate_step")
-    if max_kv_size is not None:
-        raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
-    cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
-    prompt = _as_ids(prompt, _vocab_size(model))
-    if prompt.shape[0] != 1: raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
-    prompt = prompt[0]
-    if prompt_cache is None: prompt_cache = make_snapkv_cache(model)
-    if hasattr(model, "layers") and len(prompt_cache) != len(model.layers):
-        raise ValueError(f"prompt_cache has {len(prompt_cache)} caches for a model of {len(model.layers)} layers")
-    if sampler is not None and not callable(sampler): raise TypeError(f"`sampler` must be callable, got {sampler!r}")
-    for i, proc in enumerate(logits_processors or []):
-        if not callable(proc): raise TypeError(f"`logits_processors[{i}]` must be callable, got {proc!r}")
-    if kv_bits is not None and kv_bits not in (2, 3, 4, 5, 6, 8): raise ValueError(f"`kv_bits` must be 2-6 or 8, got {kv_bits}")
-    if kv_group_size not in (32, 64, 128): raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {kv_group_size}")
+    cfg, prompt, prompt_cache = _step_args(prompt, model, prompt_cache, sampler, logits_processors, kv_bits, kv_group_size,
+                                           input_embeddings, max_kv_size, prefill, prefill_step_size, prefill_settings)
     sampler, tokens = sampler or greedy_sampler, prompt
 
     def _sample(logits):
@@ -268,6 +278,7 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
         for c in prompt_cache:
             if isinstance(c, EvictingCache) and c.awaiting_lookahead: c.compress()
 
+# %% ../nbs/05_generate.ipynb #aee3d940
 def _decode(y, logprobs, _step, max_tokens:int):
     "mlx-lm's decode loop, one step ahead: yields (token, logprobs)."
     n = 0
@@ -282,17 +293,10 @@ def _decode(y, logprobs, _step, max_tokens:int):
         n += 1
 
 # %% ../nbs/05_generate.ipynb #7a1e9e23
-def stream_generate(model:nn.Module, # an mlx-lm model
-                    tokenizer, # its tokenizer (a `TokenizerWrapper` or a HF tokenizer)
-                    prompt:Union[str, mx.array, List[int]], # text or token ids (one turn)
-                    max_tokens:int=256, # tokens to generate (-1: no limit)
-                    draft_model:Optional[nn.Module]=None, # not supported
-                    **kwargs, # passed to `generate_step` (sampler, prompt_cache, prefill, prefill_budget, ...)
-                   ) -> Generator: # mlx-lm `GenerationResponse`s
-    "mlx-lm's `stream_generate` with the prompt fed by the SnapKV prefill driver."
-    if draft_model is not None:
-        raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
-    if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
+def _as_prompt(tokenizer, # the model's tokenizer
+               prompt, # text or token ids
+              ) -> tuple: # (a `TokenizerWrapper`, prompt ids as an mx.array)
+    "`stream_generate`'s tokenizer wrapped and prompt encoded, each refused by name if it is not one."
     if not isinstance(tokenizer, TokenizerWrapper):
         if not all(callable(getattr(tokenizer, a, None)) for a in ("encode", "decode")):
             raise TypeError(f"`tokenizer` must be the model's tokenizer (with encode and decode), got {type(tokenizer).__name__}")
@@ -304,6 +308,21 @@ def stream_generate(model:nn.Module, # an mlx-lm model
             special = tokenizer.bos_token is None or not prompt.startswith(tokenizer.bos_token)
             prompt = tokenizer.encode(prompt, add_special_tokens=special)
         prompt = mx.array(prompt)
+    return tokenizer, prompt
+
+# %% ../nbs/05_generate.ipynb #3c7897b7
+def stream_generate(model:nn.Module, # an mlx-lm model
+                    tokenizer, # its tokenizer (a `TokenizerWrapper` or a HF tokenizer)
+                    prompt:Union[str, mx.array, List[int]], # text or token ids (one turn)
+                    max_tokens:int=256, # tokens to generate (-1: no limit)
+                    draft_model:Optional[nn.Module]=None, # not supported
+                    **kwargs, # passed to `generate_step` (sampler, prompt_cache, prefill, prefill_budget, ...)
+                   ) -> Generator: # mlx-lm `GenerationResponse`s
+    "mlx-lm's `stream_generate` with the prompt fed by the SnapKV prefill driver."
+    if draft_model is not None:
+        raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
+    if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
+    tokenizer, prompt = _as_prompt(tokenizer, prompt)
     stream = kwargs.pop("stream", generation_stream)
     detok = tokenizer.detokenizer
     gen = generate_step(prompt, model, stream, max_tokens=max_tokens, **kwargs)
@@ -327,6 +346,7 @@ def stream_generate(model:nn.Module, # an mlx-lm model
                                  peak_memory=mx.get_peak_memory() / 1e9,
                                  finish_reason="stop" if token in tokenizer.eos_token_ids else "length")
 
+# %% ../nbs/05_generate.ipynb #3f5b3f41
 def generate(model:nn.Module, # an mlx-lm model
              tokenizer, # its tokenizer
              prompt:Union[str, List[int]], # text or token ids (one turn)

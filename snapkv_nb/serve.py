@@ -402,6 +402,7 @@ def client_gone(sock:socket.socket) -> bool:
     except BlockingIOError: return False
     except (OSError, ValueError): return True
 
+# %% ../nbs/31_serve.ipynb #5ef25105
 class SnapKVHandler:
     "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
     settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, listed_names, ...
@@ -519,6 +520,7 @@ def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
     except OSError as e:
         raise UsageError(f"--host {host} --port {port}: cannot listen there ({e.strerror or e})") from None
 
+# %% ../nbs/31_serve.ipynb #1fb46309
 def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` passes to `run`
               state:dict, # serve_main's: config, settings, stopping, ...
              ):
