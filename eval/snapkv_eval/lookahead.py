@@ -11,8 +11,9 @@ from .common import mean_or_nan, table_cell
 from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0
-__all__ = ['task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary', 'lookahead_report',
-           'same_answers', 'critical_columns', 'with_records', 'paired_difference', 'align_columns']
+__all__ = ['ALIGN_PAIRS', 'NEEDLE_ALIGN', 'task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary',
+           'lookahead_report', 'same_answers', 'critical_columns', 'with_records', 'paired_difference', 'align_columns',
+           'align_differences', 'needle_align_caches', 'run_needle_align', 'needle_align_table']
 
 # %% ../nbs/17_lookahead.ipynb #b40b35f0
 def task_bootstrap(per_task:dict, # task -> [n_prompts, m] scores, one column per method, rows paired by prompt
@@ -189,3 +190,89 @@ def align_columns(res:dict, # a result of the `align` preset (SnapKV's "after" v
                  (f"look-ahead {k}", ("lookahead", ratio, f"k{k}")),
                  (f"after + look-ahead {k}", ("lookahead", ratio, f"after_k{k}"))]
     return [c for c in cols if c[1] in have]
+
+# %% ../nbs/17_lookahead.ipynb #75aeaac4
+ALIGN_PAIRS = (("aligned after - SnapKV", ("snapkv", "after"), ("snapkv", "main")),
+               ("after + look-ahead 16 - look-ahead 16 (selection alone)", ("lookahead_select", "after_k16"),
+                ("lookahead_select", "k16")),
+               ("after + look-ahead 16 - look-ahead 16 (a user's answer)", ("lookahead", "after_k16"), ("lookahead", "k16")),
+               ("after + look-ahead 16 (selection alone) - SnapKV", ("lookahead_select", "after_k16"), ("snapkv", "main")))
+
+def align_differences(res:dict, # a result of the `align` or `align_long` preset
+                      pairs:tuple=ALIGN_PAIRS, # (header, (method, variant), (method, variant) subtracted)
+                      ratios:tuple=(4, 8), # compressions compared
+                     ) -> tuple: # (markdown table, {(header, model, ratio): `paired_difference`})
+    "The paired differences that decide, per model and length of `res`, as a markdown table and as numbers."
+    mls = sorted({(x["model"], x["length"]) for x in res["records"]}, key=lambda x: (x[0] != "smollm2", x[1]))
+    lines = ["| difference | " + " | ".join(f"{m} {L}, {q}x" for m, L in mls for q in ratios) + " |",
+             "|---" * (1 + len(ratios) * len(mls)) + "|"]
+    out = {}
+    for h, (ma, va), (mb, vb) in pairs:
+        for m, L in mls:
+            for q in ratios: out[h, m, q] = paired_difference(res, m, L, (ma, q, va), (mb, q, vb))
+        lines.append(f"| {h} | " + " | ".join(_ci(out[h, m, q]["mean"], out[h, m, q]["ci"]) for m, _ in mls for q in ratios) + " |")
+    return "\n".join(lines), out
+
+# %% ../nbs/17_lookahead.ipynb #25c607b9
+import mlx.core as mx
+from .common import shared_prefill, method_caches, greedy_decode, eos_ids
+from .fidelity import FIDELITY_PRESETS, _needle_samples, _answer_done, _window_at, _main_settings, needle_score
+from .tasks import lookahead_run, batch_caches, cache_rows
+
+NEEDLE_ALIGN = (("snapkv", "centre", 0), ("after", "after", 0)) # (name, pool_align, look-ahead k) of `run_needle_align`
+
+def needle_align_caches(model, held:list, last, budget:int, pool_align:str, k:int, stop, max_new_tokens:int,
+                        **settings) -> list: # per-layer caches, compressed, answering from the prompt's end
+    "One selection on a shared prefill: SnapKV with `pool_align`, scored with look-ahead `k` when `k` > 0."
+    if k == 0: return method_caches(held, "snapkv", budget, pool_align=pool_align, **settings)
+    return lookahead_run(model, held, last, budget, k, max_new_tokens, stop, pool_align=pool_align, **settings)[2]
+
+def run_needle_align(model, tokenizer, # an mlx-lm model and its tokenizer
+                     preset:str="full", # the `FIDELITY_PRESETS` whose needle prompts and budgets are run
+                     lookahead:tuple=(16,), # look-ahead k run with both alignments
+                     log=print, # progress lines
+                    ) -> dict: # {"records": [...], "variants": [...], "preset": ...}
+    "Needles found by SnapKV centred and aligned after, alone and with look-ahead (the selection alone), per budget."
+    p, main = FIDELITY_PRESETS[preset], _main_settings()
+    variants = list(NEEDLE_ALIGN) + [(f"{n}_lookahead{k}", a, k) for k in lookahead for n, a, _ in NEEDLE_ALIGN]
+    stop, eos, recs = _answer_done(tokenizer, eos_ids(tokenizer)), eos_ids(tokenizer), []
+    score = lambda o, s: needle_score(tokenizer.decode([t for t in o if t not in eos]), s.code)
+    for i, (rep, s) in enumerate(_needle_samples(tokenizer, p)):
+        held, last = shared_prefill(model, s.ids, window=main["window"], step=p.step)
+        full = greedy_decode(model, method_caches(held, "full"), last[None], p.max_new_tokens, stop)[0]
+        base = dict(sample=i, length=s.length, depth=round(s.depth, 4), seed=s.seed, code=s.code)
+        recs.append(dict(base, variant="full", budget=None, score=score(full, s)))
+        for b in [b for b in p.budgets if b < s.length]:
+            st = dict(window=_window_at(b, main["window"], main["n_sink"]), kernel_size=main["kernel_size"],
+                      pooling=main["pooling"], n_sink=main["n_sink"])
+            groups = {}
+            for name, align, k in variants:
+                cs = needle_align_caches(model, held, last, b, align, k, stop, p.max_new_tokens, **st)
+                groups.setdefault(cache_rows(cs), []).append((name, cs))
+            for g in groups.values():
+                outs = greedy_decode(model, batch_caches([cs for _, cs in g]), mx.stack([last] * len(g)), p.max_new_tokens, stop)
+                recs += [dict(base, variant=name, budget=b, score=score(o, s)) for (name, _), o in zip(g, outs)]
+        log(f"needle {i + 1}: " + " ".join(f"{r['variant']}@{r['budget']}:{r['score']}" for r in recs if r["sample"] == i))
+    return dict(preset=preset, variants=[v[0] for v in variants], budgets=list(p.budgets), records=recs)
+
+# %% ../nbs/17_lookahead.ipynb #47851e07
+def needle_align_table(res:dict, # a `run_needle_align` result
+                       base:str="snapkv", # the variant every other is paired with
+                       n_boot:int=4000, # bootstrap resamples (prompts resampled, the same for every variant)
+                       seed:int=0, # resampling seed
+                      ) -> list: # one dict per (budget, variant): found, prompts, share, paired difference and interval
+    "Needles found per budget and variant, and each variant minus `base` paired by prompt with a bootstrap interval."
+    out = []
+    for b in res["budgets"]:
+        by = {}
+        for r in res["records"]:
+            if r["budget"] == b: by.setdefault(r["variant"], {})[r["sample"]] = r["score"]
+        if base not in by: continue
+        samples = sorted(by[base])
+        for v in [v for v in res["variants"] if v in by]:
+            if sorted(by[v]) != samples: raise ValueError(f"budget {b}: {v!r} and {base!r} ran on different prompts")
+            x = np.array([[by[v][s], by[base][s]] for s in samples], dtype=float)
+            bt = task_bootstrap({"needle": x}, n_boot, seed)
+            out.append(dict(budget=b, variant=v, found=int(x[:, 0].sum()), prompts=len(x), share=float(x[:, 0].mean()),
+                            diff=float(x[:, 0].mean() - x[:, 1].mean()), ci=interval(bt[:, 0] - bt[:, 1])))
+    return out

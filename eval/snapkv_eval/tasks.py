@@ -47,7 +47,6 @@ def prose_texts(files=PROSE_FILES, # names of shipped license texts (`snapkv_eva
     "Sentences of several real texts: the shipped license texts."
     return {f: split_sentences(text_path(f).read_text(errors="replace")) for f in files}
 
-
 # %% ../nbs/12_tasks.ipynb #c82e3d72
 def haystack_sentences(kind:str|list, # "prose", "noise", or a list of sentences to cycle
                        rng:random.Random, # picks the text and the starting sentence
@@ -717,6 +716,24 @@ TASKS_PRESETS = {
         ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
                  ratios=(4, 8))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(16,),
         variants=(("after", (("pool_align", "after"),)),), variant_ratios=(4, 8), variant_lookahead=True, stem="align"),
+    # the same methods at the suite's longer lengths (issue #20: every length): SmolLM2 2K, 8 prompts per task; Gemma 3
+    # 8K, 4 prompts per task; written to align_long.json
+    "align_long": TasksPreset("align_long", (
+        ModelRun("smollm2", (2048,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(4, 8)),
+        ModelRun("gemma3-270m", (8192,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(4, 8))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(16,),
+        variants=(("after", (("pool_align", "after"),)),), variant_ratios=(4, 8), variant_lookahead=True,
+        stem="align_long"),
+    # a longer look-ahead (32 answer tokens: a UUID's ~30, two of several values), centred and aligned after, at 8x on
+    # the align preset's fresh SmolLM2 prompts (samples 8-15, so paired with its look-ahead 16); tried first on samples
+    # 0-3 of the three tasks it is for (UUID, several values, several keys asked; a prototype, 12 prompts): selection
+    # alone 0.60 (k32 centred), 0.54 (k32 after), 0.56 (k48 after), 0.46 (k16 after), full cache 0.63
+    "lookahead32": TasksPreset("lookahead32", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,), first_sample=8),),
+        methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), variants=(("after", (("pool_align", "after"),)),),
+        variant_ratios=(8,), variant_lookahead=True, stem="lookahead32"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
