@@ -229,12 +229,17 @@ def needle_align_caches(model, held:list, last, budget:int, pool_align:str, k:in
 
 def run_needle_align(model, tokenizer, # an mlx-lm model and its tokenizer
                      preset:str="full", # the `FIDELITY_PRESETS` whose needle prompts and budgets are run
-                     lookahead:tuple=(16,), # look-ahead k run with both alignments
+                     lookahead:tuple=(16,), # look-ahead k run with every alignment
+                     aligns:tuple=("centre", "after"), # the `pool_align`s run (names: "snapkv" centred, "after")
+                     budgets:Optional[tuple]=None, # rows per head run (None: the preset's)
                      log=print, # progress lines
                     ) -> dict: # {"records": [...], "variants": [...], "preset": ...}
     "Needles found by SnapKV centred and aligned after, alone and with look-ahead (the selection alone), per budget."
     p, main = FIDELITY_PRESETS[preset], _main_settings()
-    variants = list(NEEDLE_ALIGN) + [(f"{n}_lookahead{k}", a, k) for k in lookahead for n, a, _ in NEEDLE_ALIGN]
+    run = [v for v in NEEDLE_ALIGN if v[1] in aligns]
+    if not run or len(run) != len(set(aligns)):
+        raise ValueError(f"aligns must be some of {[v[1] for v in NEEDLE_ALIGN]}, got {aligns!r}")
+    variants, budgets = run + [(f"{n}_lookahead{k}", a, k) for k in lookahead for n, a, _ in run], budgets or p.budgets
     stop, eos, recs = _answer_done(tokenizer, eos_ids(tokenizer)), eos_ids(tokenizer), []
     score = lambda o, s: needle_score(tokenizer.decode([t for t in o if t not in eos]), s.code)
     for i, (rep, s) in enumerate(_needle_samples(tokenizer, p)):
@@ -242,7 +247,7 @@ def run_needle_align(model, tokenizer, # an mlx-lm model and its tokenizer
         full = greedy_decode(model, method_caches(held, "full"), last[None], p.max_new_tokens, stop)[0]
         base = dict(sample=i, length=s.length, depth=round(s.depth, 4), seed=s.seed, code=s.code)
         recs.append(dict(base, variant="full", budget=None, score=score(full, s)))
-        for b in [b for b in p.budgets if b < s.length]:
+        for b in [b for b in budgets if b < s.length]:
             st = dict(window=_window_at(b, main["window"], main["n_sink"]), kernel_size=main["kernel_size"],
                       pooling=main["pooling"], n_sink=main["n_sink"])
             groups = {}
@@ -253,7 +258,7 @@ def run_needle_align(model, tokenizer, # an mlx-lm model and its tokenizer
                 outs = greedy_decode(model, batch_caches([cs for _, cs in g]), mx.stack([last] * len(g)), p.max_new_tokens, stop)
                 recs += [dict(base, variant=name, budget=b, score=score(o, s)) for (name, _), o in zip(g, outs)]
         log(f"needle {i + 1}: " + " ".join(f"{r['variant']}@{r['budget']}:{r['score']}" for r in recs if r["sample"] == i))
-    return dict(preset=preset, variants=[v[0] for v in variants], budgets=list(p.budgets), records=recs)
+    return dict(preset=preset, variants=[v[0] for v in variants], budgets=list(budgets), records=recs)
 
 # %% ../nbs/17_lookahead.ipynb #47851e07
 def needle_align_table(res:dict, # a `run_needle_align` result
