@@ -908,7 +908,7 @@ def _check_state(cls:type, st:dict) -> dict:
     if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()):
         raise bad(f"non-integer fields {ints}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
-    w, rh = st.get("heads", 0) or 1, st.get("row_head") # flat storage: w rows per token, the head of each kept row
+    w = st.get("heads", 0) or 1 # flat storage: w rows per token (`_check_kept` reads each row's head)
     if isinstance(w, bool) or not isinstance(w, int) or w < 1 or st.get("heads") == 1:
         raise bad(f"`heads` must be 0 (equal counts) or a count >= 2, got {st.get('heads')!r}")
     if not 0 <= n_kept <= rows <= off * w: raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
