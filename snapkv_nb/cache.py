@@ -57,9 +57,11 @@ class EvictingCache(_BaseCache):
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
         self.config = config_from(SnapKVConfig, config, settings)
-        if self.config.lookahead and (not self.uses_queries or self.config.scorer == "key"):
+        real = self.uses_queries and self.config.scorer != "key" # scores with real queries
+        if self.config.lookahead and not real:
             raise ValueError(f"`lookahead` needs real queries: {type(self).__name__} with scorer={self.config.scorer!r} "
                              "does not score with queries (use SnapKVCache, scorer 'auto' or 'query')")
+        self.lookahead = self.config.lookahead_for(real) # answer tokens a prompt's compression waits for
         self.keys = self.values = None # stored rows (capacity >= rows), arrays or quantized triples
         self.offset = 0          # true number of tokens seen: the RoPE position of the next token
         self.layer = None        # the layer index, set by `make_snapkv_cache` (for messages)
@@ -207,7 +209,7 @@ def begin_call(self:EvictingCache):
         if not self._in_prompt: self._begin_prompt(start)
     elif self._in_prompt and n == 1 and self._prompt_end is None:
         self._prompt_end = start + 1
-        if self.offset >= start + 1 + self.config.lookahead: self._due = "prompt"
+        if self.offset >= start + 1 + self.lookahead: self._due = "prompt"
 
 @patch
 def _track(self:EvictingCache, n:int): # tokens of the call being appended
@@ -250,12 +252,12 @@ def observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE qu
     "Keep the last `window` (or a few more) queries seen, with their positions."
     if not self.uses_queries or self.config.scorer == "key": return
     n, end = queries.shape[2], self.offset
-    last = None if self._prompt_end is None else self._prompt_end + self.config.lookahead # the queries that count
+    last = None if self._prompt_end is None else self._prompt_end + self.lookahead # the queries that count
     if self._announced and last is not None and end > last: # the call runs past the prompt (and its look-ahead)
         queries, end = queries[..., :max(last - (end - n), 0), :], last
     if queries.shape[2] == 0: return
     w = self.config.window
-    keep = w + self.config.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
+    keep = w + self.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
     seg = queries # a decode step: only a reference kept (no array operation)
     if queries.shape[2] > keep: # a chunk: copy its last queries now, so the chunk's can be freed
         seg = mx.contiguous(queries[..., -keep:, :])
@@ -591,7 +593,7 @@ def _before_append(self:EvictingCache, S:int): # tokens of the call
 @patch
 def _after_append(self:EvictingCache):
     "The call's rows are in: the compression is due once the look-ahead is complete; warn if no prompt end is ever seen."
-    if self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
+    if self._waiting() and self.offset >= self._prompt_end + self.lookahead: self._due = "prompt"
     if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
 
 # %% ../nbs/01_cache.ipynb #9e610e73
@@ -668,7 +670,7 @@ def _window_queries(self:EvictingCache) -> Optional[mx.array]:
 @patch
 def _ahead_queries(self:EvictingCache) -> Optional[mx.array]:
     "The captured queries of up to `lookahead` tokens right after the scoring end ([B, H_q, k, D]), or None."
-    q, la = self._obs_queries(), self.config.lookahead
+    q, la = self._obs_queries(), self.lookahead
     if q is None or not la: return None
     extra = self._obs_end - self._scoring_end()
     if extra < 1 or extra > q.shape[2]: return None
@@ -866,7 +868,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
             self._obs, self._obs_end = ([q], self.offset) if q.shape[2] else ([], None)
         if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
         if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
-    if verify and self._waiting() and self.offset >= self._prompt_end + self.config.lookahead: self._due = "prompt"
+    if verify and self._waiting() and self.offset >= self._prompt_end + self.lookahead: self._due = "prompt"
     if verify and self._due is not None: self._compress_now()
     return max(n, 0)
 
@@ -1011,7 +1013,7 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
     new = cls.from_state(st)
     new.layer = self.layer
-    if new._due == "prompt" and new._prompt_end is not None and new.offset < new._prompt_end + cfg.lookahead:
+    if new._due == "prompt" and new._prompt_end is not None and new.offset < new._prompt_end + new.lookahead:
         new._due = None # a longer look-ahead: the copy waits for its answer tokens
     return new
 

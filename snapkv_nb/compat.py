@@ -29,6 +29,7 @@ class KVCacheConfig:
     snap_kernel_size:int=_D.kernel_size # pooling kernel
     snap_pooling:str=_D.pooling # pooling kind
     snap_scorer:str=_D.scorer # "query", "key" or "auto"
+    snap_lookahead:Optional[int]=_D.lookahead # answer tokens whose queries also score (0: the reference's behaviour)
     kv_bits:Optional[int]=_D.kv_bits # quantize kept rows
     kv_group_size:int=_D.kv_group_size # quantization group size
     def __post_init__(self):
@@ -38,6 +39,7 @@ class KVCacheConfig:
         "The equivalent `SnapKVConfig` (validated)."
         return SnapKVConfig(budget=self.snap_budget, window=self.snap_obs_window, n_sink=self.snap_n_sink,
                             kernel_size=self.snap_kernel_size, pooling=self.snap_pooling, scorer=self.snap_scorer,
+                            lookahead=self.snap_lookahead,
                             kv_bits=self.kv_bits, kv_group_size=self.kv_group_size)
 
 class KVCacheBuilder:

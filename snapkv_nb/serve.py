@@ -128,6 +128,8 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
+        for c in prompt_cache: # an answer shorter than `lookahead`: compressed with its answer tokens, as `generate` does
+            if getattr(c, "awaiting_lookahead", False): c.compress()
         if any(getattr(c, "in_prompt", False) for c in prompt_cache): # a prompt's prefix, uncompressed (the batched path
             return # caches one per request, as mlx-lm does): only conversations compressed at their prompt's end are kept
         logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")

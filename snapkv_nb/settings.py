@@ -10,10 +10,12 @@ from typing import Optional
 from .scoring import _check_args, _check_count
 
 # %% auto #0
-__all__ = ['SCORERS', 'KV_BITS', 'PREFILL_MODES', 'PROBE_AT', 'SnapKVConfig', 'PrefillConfig', 'config_from', 'changed']
+__all__ = ['SCORERS', 'DEFAULT_LOOKAHEAD', 'KV_BITS', 'PREFILL_MODES', 'PROBE_AT', 'SnapKVConfig', 'PrefillConfig', 'config_from',
+           'changed']
 
 # %% ../nbs/00a_settings.ipynb #72a28991
 SCORERS = ("auto", "query", "key")
+DEFAULT_LOOKAHEAD = 16 # answer tokens a cache that scores with real queries waits for by default (see below)
 KV_BITS = (2, 3, 4, 5, 6, 8)
 
 @dataclass(frozen=True)
@@ -26,10 +28,14 @@ class SnapKVConfig:
     pooling:str="avg" # "avg" or "max" pooling of the scores
     pool_align:str="centre" # pooling kernel around each position ("centre") or on it and the ones before it ("after")
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
-    lookahead:int=0 # answer tokens generated with the full cache whose queries also score the prompt (0: off)
+    lookahead:Optional[int]=None # answer tokens decoded on every row, whose queries also score (0: off; None: 16 with queries)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
     def __post_init__(self): _validate_config(self)
+    def lookahead_for(self, real_queries:bool # whether the cache scores with real queries (`uses_queries`, scorer not "key")
+                     ) -> int:
+        "`lookahead`, or when None its default: `DEFAULT_LOOKAHEAD` for a cache scoring with real queries, else 0."
+        return self.lookahead if self.lookahead is not None else DEFAULT_LOOKAHEAD if real_queries else 0
 
 # %% ../nbs/00a_settings.ipynb #ad4f17ad
 def _ints(self):
@@ -47,7 +53,7 @@ def _validate_config(self:SnapKVConfig):
         _check_count("kv_bits", self.kv_bits)
         if self.kv_bits not in KV_BITS:
             raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
-    if _check_count("lookahead", self.lookahead) < 0:
+    if self.lookahead is not None and _check_count("lookahead", self.lookahead) < 0:
         raise ValueError(f"`lookahead` must be >= 0, got {self.lookahead}")
     _check_count("kv_group_size", self.kv_group_size)
     if self.kv_group_size not in (32, 64, 128):
@@ -61,10 +67,10 @@ PROBE_AT = ("chunk", "final")
 @dataclass(frozen=True)
 class PrefillConfig:
     "Settings of the prefill driver (how a prompt is fed), validated at construction (the one source of their defaults)."
-    prefill:str="exact" # "exact", "chunked" (compress after every chunk) or "guided" (look-ahead probe per chunk)
+    prefill:str="exact" # "exact", "chunked" (compress after every chunk) or "guided" (a probe of the prompt's end per chunk)
     prefill_budget:Optional[int]=None # guided: rows per head kept between chunks (>= budget); None: 2 * budget
     prefill_chunk:int=512 # chunked / guided: prompt tokens per chunk
-    probe_len:int=64 # guided: prompt tokens (from its end) run as the look-ahead probe
+    probe_len:int=64 # guided: prompt tokens (from its end) run as the probe
     probe_at:str="chunk" # guided: the probe's positions, right after the chunk ("chunk") or its true ones ("final")
     prefill_step_size:int=2048 # exact: prompt tokens per model call (mlx-lm's name and default)
     def __post_init__(self): _validate_prefill(self)

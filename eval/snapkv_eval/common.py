@@ -11,9 +11,9 @@ import numpy as np
 import mlx.core as mx
 
 # %% auto #0
-__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'HUGE', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path', 'paragraphs',
-           'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots',
-           'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
+__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'HUGE', 'PROMPT_END', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path',
+           'paragraphs', 'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result',
+           'save_plots', 'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
            'greedy_decode', 'eos_ids']
 
 # %% ../nbs/00_common.ipynb #4d918cc4
@@ -143,6 +143,7 @@ from snapkv_nb.cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CA
 from snapkv_nb.critical import CriticalKVCache
 
 HUGE = 1 << 30 # a budget that never evicts: the full cache
+PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 16 tokens)
 METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES, "criticalkv": CriticalKVCache} # what `method_caches` forks
 
 def shared_prefill(model, # an mlx-lm model

@@ -16,7 +16,7 @@ import mlx.nn as nn
 from snapkv_nb.cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, expect_prompt
 from .common import (FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
                                     json_text, save_plots, mean_or_nan, table_cell, HUGE, METHOD_CLASSES,
-                                    shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids)
+                                    shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids, PROMPT_END)
 
 # %% auto #0
 __all__ = ['NEEDLES', 'FIDELITY_METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',
@@ -149,7 +149,7 @@ def chunked_run(model:nn.Module, # an mlx-lm model
                 **settings, # other `SnapKVConfig` settings (window, kernel_size, pooling, n_sink)
                ) -> tuple: # (per-layer caches, last token's logits [V] float32)
     "SnapKV's per-chunk mode run on the prompt from scratch: the driver's `prefill=\"chunked\"`, `chunk` tokens at a time."
-    caches = make_snapkv_cache(model, budget=budget, scorer="query", **settings)
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **{**PROMPT_END, **settings})
     logits = prefill(model, ids, caches, prefill="chunked", prefill_chunk=chunk)[0].astype(mx.float32)
     mx.eval(logits, [c.keys_and_values() for c in caches])
     return caches, logits

@@ -15,7 +15,7 @@ from snapkv_nb.model import load_default_model
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.frontend import fmt_bytes, make_caches, kv_report
 from snapkv_nb.generate import stream_generate
-from .common import text_path
+from .common import text_path, PROMPT_END
 
 # %% auto #0
 __all__ = ['FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'gpl_paragraphs', 'multiturn_case', 'run_conversation',
@@ -119,7 +119,7 @@ def multiturn_methods(model, # an mlx-lm model
                       budget:int, # rows per head for every evicting method
                      ) -> dict: # name -> `run_conversation` arguments (make_cache, reuse, session_cls)
     "The caches compared: full, SnapKV and StreamingLLM across turns, SnapKV re-reading each turn, SnapKV from a second tier."
-    cfg = SnapKVConfig(budget=budget)
+    cfg = SnapKVConfig(budget=budget, **PROMPT_END)
     snap = lambda: make_caches(model, cfg)
     return {"full cache": dict(make_cache=lambda: make_prompt_cache(model)),
             "SnapKV": dict(make_cache=snap),
@@ -150,7 +150,7 @@ def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the
     k = len(FACTS)
     def per_turn(name, f): return [sum(f(r["turns"][i]) for r in runs if r["method"] == name) / p["cases"] for i in range(k)]
     res = dict(preset=preset, model=model_name, budget=budget, cases=p["cases"], words=p["words"], turns=k,
-               max_tokens=p["max_tokens"], snapkv=dict(vars(SnapKVConfig(budget=budget))), methods=list(methods),
+               max_tokens=p["max_tokens"], snapkv=dict(vars(SnapKVConfig(budget=budget, **PROMPT_END))), methods=list(methods),
                mean_prompt_tokens=sum(r["prompt_tokens"] for r in runs) / len(runs),
                accuracy={n: per_turn(n, lambda t: t["correct"]) for n in methods},
                rows={n: per_turn(n, lambda t: t["rows"]) for n in methods},

@@ -17,7 +17,7 @@ from mlx_lm.models.cache import KVCache, RotatingKVCache
 
 from snapkv_nb.cache import EvictingCache, SnapKVConfig, make_snapkv_cache, compress
 from snapkv_nb.scoring import snapkv_compress, snap_select_indices
-from .common import LM_TEXT, environment, json_text, save_plots, text_tokens
+from .common import LM_TEXT, environment, json_text, save_plots, text_tokens, PROMPT_END
 
 # %% auto #0
 __all__ = ['PERF_PRESETS', 'PERF_PLOTS', 'PerfConfig', 'held_bytes', 'stored_bytes', 'row_bytes', 'fit_exponent', 'gs_chunks',
@@ -328,7 +328,7 @@ def _pass_records(recs:list, L:int, mode:str, budget, rb:int, n_layers:int) -> d
 def _end_passes(model:nn.Module, tokens:mx.array, cfg:PerfConfig, plan:list, res:dict, log:Callable):
     "Run the end-of-prompt passes of `plan`, appending to `res['per_length']` and `res['prefill']`."
     for chunks in plan:
-        caches = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg))
+        caches = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg), **PROMPT_END)
         n_layers = sum(isinstance(c, EvictingCache) for c in caches)
         def at_length(L, recs, caches=caches, n_layers=n_layers):
             log(f"end-of-prompt pass: {L - 1} tokens in {sum(r['seconds'] for r in recs):.1f} s")
@@ -344,7 +344,7 @@ def _chunk_passes(model:nn.Module, tokens:mx.array, cfg:PerfConfig, plan:list, r
     rbs = {r["length"]: r["row_bytes"] for r in res["per_length"]}
     for b in cfg.chunk_budgets:
         for chunks in plan:
-            caches = make_snapkv_cache(model, budget=b, **_snap(cfg))
+            caches = make_snapkv_cache(model, budget=b, **_snap(cfg), **PROMPT_END)
             n_layers = sum(isinstance(c, EvictingCache) for c in caches)
             recs = prefill_pass(model, caches, tokens, chunks, per_chunk=True)
             res["prefill"] += [_pass_records(recs, r["length"], "chunk", b, rbs[r["length"]], n_layers) for r in recs if r["length"] is not None]
@@ -361,7 +361,7 @@ def measure(model:nn.Module, # an mlx-lm model
     if len(tokens) < max(cfg.lengths): raise ValueError(f"need {max(cfg.lengths)} tokens, got {len(tokens)}")
     plan = prefill_plan(cfg.lengths, cfg.prefill_step)
     res = dict(lengths=sorted(cfg.lengths), budgets=list(cfg.budgets), per_length=[], prefill=[])
-    wc = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg))
+    wc = make_snapkv_cache(model, budget=max(cfg.budgets), **_snap(cfg), **PROMPT_END)
     model(tokens[:min(512, min(cfg.lengths) - 1)][None], cache=wc); mx.eval([c.state for c in wc]); del wc # one-time costs
     _end_passes(model, tokens, cfg, plan, res, log)
     _chunk_passes(model, tokens, cfg, plan, res, log)

@@ -16,7 +16,7 @@ from mlx_lm.models.cache import KVCache
 from snapkv_nb.cache import SnapKVConfig, make_snapkv_cache
 from snapkv_nb.settings import PrefillConfig
 from snapkv_nb.generate import prefill, kv_rows_held, PREFILL_MODES
-from .common import LM_TEXT, environment, json_text, text_tokens, table_cell, split_settings
+from .common import LM_TEXT, environment, json_text, text_tokens, table_cell, split_settings, PROMPT_END
 
 # %% auto #0
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
@@ -71,11 +71,11 @@ class KVTrace:
 # %% ../nbs/13_prefill.ipynb #cde54403
 def make_caches(model:nn.Module, # an mlx-lm model
                 mode:str, # "full" or a prefill mode
-                config:Optional[SnapKVConfig]=None, # SnapKV settings (default `SnapKVConfig()`)
+                config:Optional[SnapKVConfig]=None, # SnapKV settings (default: `SnapKVConfig(**PROMPT_END)`)
                ) -> list:
     "The model's own mlx-lm cache for 'full' (`make_cache()`, else a `KVCache` per layer), else a SnapKV cache."
     if mode == "full": return model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
-    return make_snapkv_cache(model, config or SnapKVConfig())
+    return make_snapkv_cache(model, config or SnapKVConfig(**PROMPT_END))
 
 def measure_prefill(model:nn.Module, # an mlx-lm model
                     ids:list, # prompt token ids
@@ -166,7 +166,7 @@ def needle_record(model:nn.Module, # an mlx-lm model
     "Feed one needle prompt with configuration `conf`, decode greedily, score."
     pcfg = PrefillConfig(prefill_chunk=conf.get("prefill_chunk", p.needle_chunk), probe_at=conf.get("probe_at", "chunk"),
                          **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
-    rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], SnapKVConfig(budget=p.needle_budget), pcfg)
+    rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], SnapKVConfig(budget=p.needle_budget, **PROMPT_END), pcfg)
     ans = tokenizer.decode(greedy_decode(model, caches, logits, p.answer_tokens)[0])
     return dict(label=conf["label"], depth=sample.depth, length=sample.length, code=sample.code, answer=ans,
                 score=needle_score(ans, sample.code), peak_rows=rec["peak_rows"], seconds=rec["seconds"])
@@ -190,7 +190,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
     snap, drv = split_settings(p.memory_settings)
-    cfg, pcfg, shape = SnapKVConfig(**snap), PrefillConfig(**drv), model_shape(model)
+    cfg, pcfg, shape = SnapKVConfig(**{**PROMPT_END, **snap}), PrefillConfig(**drv), model_shape(model)
     pb = pcfg.prefill_budget or 2 * cfg.budget
     plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES] if "memory" in parts else []
     if plan and p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
@@ -351,11 +351,11 @@ MODEL_KV_SHAPES = { # layers, KV heads, head_dim, bytes per value (bf16/fp16 = 2
 
 def kv_arithmetic(shape:dict, # layers, kv_heads, head_dim, dtype_bytes (+ sliding_layers, sliding_window)
                   length:int, # prompt tokens
-                  config:Optional[SnapKVConfig]=None, # SnapKV settings (default `SnapKVConfig()`)
+                  config:Optional[SnapKVConfig]=None, # SnapKV settings (default: `SnapKVConfig(**PROMPT_END)`)
                   prefill_config:Optional[PrefillConfig]=None, # the guided driver's settings (default `PrefillConfig()`)
                  ) -> dict: # bytes: full, exact_peak, exact_after, guided_peak
     "KV bytes held for a prompt of `length` tokens: full cache, exact SnapKV (peak and after) and guided prefill (peak)."
-    cfg, pcfg = config or SnapKVConfig(), prefill_config or PrefillConfig()
+    cfg, pcfg = config or SnapKVConfig(**PROMPT_END), prefill_config or PrefillConfig()
     pb = pcfg.prefill_budget or 2 * cfg.budget
     row = 2 * shape["kv_heads"] * shape["head_dim"] * shape["dtype_bytes"] # one token, one layer
     nsl, win = shape.get("sliding_layers", 0), shape.get("sliding_window", 0)

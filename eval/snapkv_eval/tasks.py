@@ -415,7 +415,7 @@ def cut_answer(text:str, # decoded answer
 # %% ../nbs/12_tasks.ipynb #4050a805
 from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache
 from snapkv_nb.generate import prefill
-from .common import split_settings, METHOD_CLASSES
+from .common import split_settings, METHOD_CLASSES, PROMPT_END
 
 TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
 SHARED = tuple(m for m in METHOD_CLASSES if m != "full") # the methods forked from the one shared prefill (besides "full")
@@ -431,7 +431,7 @@ def chunked_caches(model:nn.Module, # an mlx-lm model
                   ) -> tuple: # (caches, last logits)
     "SnapKV's per-chunk mode run on the prompt from scratch (the driver's `prefill='chunked'`: compressed after every chunk)."
     cache_settings, driver = split_settings(settings)
-    caches = make_snapkv_cache(model, budget=budget, scorer="query", **cache_settings)
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **{**PROMPT_END, **cache_settings})
     last = prefill(model, ids, caches, prefill="chunked", **driver)[0].astype(mx.float32)
     mx.eval(last)
     return caches, last
@@ -444,7 +444,7 @@ def guided_caches(model:nn.Module, # an mlx-lm model
                  ) -> tuple: # (caches, last logits)
     "SnapKV with guided prefill run on the prompt from scratch (the driver's `prefill='guided'`: bounded rows during the prompt)."
     cache_settings, driver = split_settings(settings)
-    caches = make_snapkv_cache(model, budget=budget, scorer="query", **cache_settings)
+    caches = make_snapkv_cache(model, budget=budget, scorer="query", **{**PROMPT_END, **cache_settings})
     last = prefill(model, ids, caches, prefill="guided", **driver)[0].astype(mx.float32)
     mx.eval(last)
     return caches, last
@@ -734,6 +734,14 @@ TASKS_PRESETS = {
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,), first_sample=8),),
         methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), variants=(("after", (("pool_align", "after"),)),),
         variant_ratios=(8,), variant_lookahead=True, stem="lookahead32"),
+    # the package's default (look-ahead 16, centred) at 16x (issue #20's second goal), on the align preset's prompts
+    # (SmolLM2 samples 8-15, Gemma 3 samples 0-3: the full cache's answers pair with align.json's); written to
+    # default16x.json
+    "default16x": TasksPreset("default16x", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(16,), first_sample=8),
+        ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(16,))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(16,), stem="default16x"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
