@@ -14,8 +14,8 @@ from .common import text_path, environment, json_text, table_cell
 
 # %% auto #0
 __all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'MODE_NAMES', 'MlxServer', 'one_round', 'logged_kv',
-           'full_kv_bytes', 'serve_mode', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving', 'plot_serving',
-           'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'serving_main']
+           'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving',
+           'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
@@ -114,13 +114,24 @@ def serve_mode(mode:str, # one of `SERVING_MODES`
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", "0",
                          "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
+def settled_log(srv, # a running server (`.log()`)
+                n:int, # conversations it will report ("cached as"): it logs each after sending the response
+                tries:int=200, # waits of 0.05 s at most
+               ) -> str:
+    "The server's log once it reports `n` conversations (or after `tries` waits): the last may be logged after its reply."
+    log = srv.log()
+    for _ in range(tries):
+        if len(logged_kv(log)) >= n: break
+        time.sleep(0.05); log = srv.log()
+    return log
+
 def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int,
              snapkv_args:tuple=(), server_args:tuple=()) -> dict:
     "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation."
     with serve_mode(mode, model_dir, budget, snapkv_args, server_args) as srv:
         one_round(srv.url, chats[:1], 2) # warm-up
         rounds = [one_round(srv.url, chats[:n], max_tokens) for n in clients]
-        log = srv.log()
+        log = settled_log(srv, 0 if mode == "mlx" else 1 + sum(clients))
     done = [p + c for r in rounds for p, c in zip(r["prompt_tokens"], r["completion_tokens"])]
     if mode == "mlx": per, logged = [full_kv_bytes(model_dir, t) for t in done], []
     else: # a conversation ended by its stop token holds that token's row (batched) or not (the driver)
