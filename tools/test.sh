@@ -14,7 +14,7 @@ for project in ${SNAPKV_TEST_PROJECTS-. eval}; do
   echo "== nbdev_test in $project/"
   (cd "$project" && "$root/.venv/bin/nbdev_test" --flags "${SNAPKV_TEST_FLAGS-slow}" --do_print --timing "$@") 2>&1 | tee "$out"
   prc=${PIPESTATUS[0]}
-  n=$(grep -c '^Starting ' "$out")
+  n=$(grep -o 'Starting [^ ]*\.ipynb' "$out" | wc -l) # lines of parallel runs can run together
   f=$(sed -n '/Tests Failed On The Following Notebooks/,$p' "$out" | grep -c $'^\t')
   [ "$prc" != 0 ] && [ "$f" = 0 ] && f=1
   [ "$prc" != 0 ] && rc=$prc
