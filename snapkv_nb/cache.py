@@ -20,7 +20,8 @@ from . import hooks
 
 # %% auto #0
 __all__ = ['STATE_VERSION', 'CACHE_CLASSES', 'EvictingCache', 'hold', 'SnapKVCache', 'KeyProxyCache', 'StreamingLLMCache',
-           'RandomEvictionCache', 'expect_prompt', 'make_snapkv_cache', 'compress', 'load_prompt_cache']
+           'RandomEvictionCache', 'expect_prompt', 'make_snapkv_cache', 'compress', 'end_lookahead',
+           'load_prompt_cache']
 
 # %% ../nbs/01_cache.ipynb #f9d6a621
 def _rows_of(x, n:int, start:int=0): # stored array or quantized triple; rows [start, n) along axis 2
@@ -812,6 +813,13 @@ def compress(caches:list, # a prompt cache (other cache types are skipped)
     "Compress every evicting cache in `caches` now (ending the prompt); returns rows evicted per head, summed."
     caches = _prompt_cache(caches, "compress")
     return sum(c.compress(end_prompt) for c in caches if getattr(c, "_snapkv_capture", False))
+
+# %% ../nbs/01_cache.ipynb #f34b3b35
+def end_lookahead(caches:list, # a prompt cache (other cache types are skipped)
+                 ) -> int:
+    "Compress the evicting caches still waiting for their look-ahead, with the answer tokens there are; rows evicted, summed."
+    caches = _prompt_cache(caches, "compress")
+    return sum(c.compress() for c in caches if isinstance(c, EvictingCache) and c.awaiting_lookahead)
 
 # %% ../nbs/01_cache.ipynb #1f32d71b
 @patch(as_prop=True)

@@ -17,7 +17,7 @@ from mlx_lm.tokenizer_utils import TokenizerWrapper
 
 from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
 from .settings import PREFILL_MODES, PROBE_AT, PrefillConfig, config_from
-from .cache import EvictingCache, make_snapkv_cache, compress, expect_prompt, hold
+from .cache import EvictingCache, make_snapkv_cache, compress, end_lookahead, expect_prompt, hold
 from . import hooks
 
 # %% auto #0
@@ -274,9 +274,7 @@ def generate_step(prompt:mx.array, # [n] prompt token ids
         y, logprobs = _sample(logits)
     mx.async_eval(y, logprobs)
     try: yield from _decode(y, logprobs, _step, max_tokens)
-    finally: # an answer shorter than `lookahead`: compress with the answer tokens there are
-        for c in prompt_cache:
-            if isinstance(c, EvictingCache) and c.awaiting_lookahead: c.compress()
+    finally: end_lookahead(prompt_cache) # an answer shorter than `lookahead`: compressed with the tokens there are
 
 # %% ../nbs/05_generate.ipynb #aee3d940
 def _decode(y, logprobs, _step, max_tokens:int):

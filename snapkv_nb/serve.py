@@ -16,6 +16,7 @@ from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prom
 from .settings import SnapKVConfig, PrefillConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
                                 check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text)
+from .cache import end_lookahead
 from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
@@ -128,8 +129,7 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
-        for c in prompt_cache: # an answer shorter than `lookahead`: compressed with its answer tokens, as `generate` does
-            if getattr(c, "awaiting_lookahead", False): c.compress()
+        end_lookahead(prompt_cache) # an answer shorter than `lookahead`: compressed with its answer tokens, as `generate` does
         if any(getattr(c, "in_prompt", False) for c in prompt_cache): # a prompt's prefix, uncompressed (the batched path
             return # caches one per request, as mlx-lm does): only conversations compressed at their prompt's end are kept
         logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
