@@ -814,7 +814,7 @@ def compress(caches:list, # a prompt cache (other cache types are skipped)
     caches = _prompt_cache(caches, "compress")
     return sum(c.compress(end_prompt) for c in caches if getattr(c, "_snapkv_capture", False))
 
-# %% ../nbs/01_cache.ipynb #f34b3b35
+# %% ../nbs/01_cache.ipynb #2c837638
 def end_lookahead(caches:list, # a prompt cache (other cache types are skipped)
                  ) -> int:
     "Compress the evicting caches still waiting for their look-ahead, with the answer tokens there are; rows evicted, summed."
