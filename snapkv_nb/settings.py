@@ -15,7 +15,7 @@ __all__ = ['SCORERS', 'DEFAULT_LOOKAHEAD', 'KV_BITS', 'PREFILL_MODES', 'PROBE_AT
 
 # %% ../nbs/00a_settings.ipynb #72a28991
 SCORERS = ("auto", "query", "key")
-DEFAULT_LOOKAHEAD = 16 # answer tokens a cache that scores with real queries waits for by default (see below)
+DEFAULT_LOOKAHEAD = 32 # answer tokens a cache that scores with real queries waits for by default (see below)
 KV_BITS = (2, 3, 4, 5, 6, 8)
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class SnapKVConfig:
     pooling:str="avg" # "avg" or "max" pooling of the scores
     pool_align:str="centre" # pooling kernel around each position ("centre") or on it and the ones before it ("after")
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
-    lookahead:Optional[int]=None # answer tokens decoded on every row, whose queries also score (0: off; None: 16 with queries)
+    lookahead:Optional[int]=None # answer tokens decoded on every row, whose queries also score (0: off; None: 32 with queries)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
     def __post_init__(self): _validate_config(self)

@@ -413,7 +413,7 @@ def cut_answer(text:str, # decoded answer
     return text.strip()
 
 # %% ../nbs/12_tasks.ipynb #4050a805
-from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache
+from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, end_lookahead
 from snapkv_nb.generate import prefill
 from .common import split_settings, METHOD_CLASSES, PROMPT_END
 
@@ -535,14 +535,17 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
     cs = [c.fork(cls=cls, budget=budget, lookahead=lookahead, **settings, **own(i)) if isinstance(c, EvictingCache)
           else type(c).merge([c]) for i, c in enumerate(held)]
     step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
-    out = [int(mx.argmax(last))]
-    for _ in range(lookahead): out.append(step(out[-1])) # the full cache answers; its queries are kept
+    out, fed = [int(mx.argmax(last))], 0 # answer tokens, and how many of them the caches have seen
+    while fed < lookahead and len(out) < max_new_tokens: # the full cache answers; its queries are kept
+        nxt, fed = step(out[-1]), fed + 1 # as mlx-lm's loop, the token is fed before the caller sees it...
+        if stop and stop(out): break # ... so an answer's last token is fed too, and what follows it dropped
+        out.append(nxt)
+    end_lookahead(cs) # an answer that ended first: compressed with the tokens there are, as `generate` does
     ev = [c for c in cs if isinstance(c, EvictingCache)]
-    if any(c.compressions != 1 or c.in_prompt for c in ev):
-        raise RuntimeError(f"the look-ahead caches did not compress after {lookahead} tokens")
+    if any(c.compressions != 1 or c.in_prompt for c in ev): raise RuntimeError("the look-ahead caches did not compress")
     sel = [c.fork() if isinstance(c, EvictingCache) else h for c, h in zip(cs, held)]
     for c in sel:
-        if isinstance(c, EvictingCache) and c.trim(lookahead) != lookahead: raise RuntimeError("the look-ahead rows did not roll back")
+        if isinstance(c, EvictingCache) and c.trim(fed) != fed: raise RuntimeError("the look-ahead rows did not roll back")
     mx.eval([c.keys_and_values() for c in sel if isinstance(c, EvictingCache)])
     for n in range(1, len(out) + 1): # an answer that ends within the exact tokens
         if (stop and stop(out[:n])) or n >= max_new_tokens: return out[:n], 0, sel
@@ -742,6 +745,18 @@ TASKS_PRESETS = {
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(16,), first_sample=8),
         ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
                  ratios=(16,))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(16,), stem="default16x"),
+    # look-ahead 32 at 16x on default16x's SmolLM2 prompts (paired with it), with the look-ahead ending where the answer
+    # ends; Gemma's answers there end within 16 tokens, where 32 and 16 are the same run; written to lookahead32_16x.json
+    "lookahead32_16x": TasksPreset("lookahead32_16x", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(16,), first_sample=8),),
+        methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), stem="lookahead32_16x"),
+    # look-ahead 32 at 8x and 16x on align_long's SmolLM2 2K prompts (samples 0-7: its 8x pairs with align_long's look-ahead
+    # 16); written to lookahead32_long.json
+    "lookahead32_long": TasksPreset("lookahead32_long", (
+        ModelRun("smollm2", (2048,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8, 16)),),
+        methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), stem="lookahead32_long"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
