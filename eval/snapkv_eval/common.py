@@ -143,7 +143,7 @@ from snapkv_nb.cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CA
 from snapkv_nb.critical import CriticalKVCache
 
 HUGE = 1 << 30 # a budget that never evicts: the full cache
-PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 16 tokens)
+PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 32 tokens)
 METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES, "criticalkv": CriticalKVCache} # what `method_caches` forks
 
 def shared_prefill(model, # an mlx-lm model

@@ -746,7 +746,8 @@ TASKS_PRESETS = {
         ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
                  ratios=(16,))), methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(16,), stem="default16x"),
     # look-ahead 32 at 16x on default16x's SmolLM2 prompts (paired with it), with the look-ahead ending where the answer
-    # ends; Gemma's answers there end within 16 tokens, where 32 and 16 are the same run; written to lookahead32_16x.json
+    # ends; Gemma's answers there end within 18 tokens (default16x.json): with 32 each is the full cache's; written
+    # to lookahead32_16x.json
     "lookahead32_16x": TasksPreset("lookahead32_16x", (
         ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(16,), first_sample=8),),
