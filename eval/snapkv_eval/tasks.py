@@ -18,15 +18,15 @@ from .common import (text_path, environment, json_text, load_result,
 
 # %% auto #0
 __all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'LOOKAHEAD_METHODS',
-           'CRITICAL_LOOKAHEAD', 'ALL_LOOKAHEAD', 'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE', 'split_sentences',
-           'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode', 'prompt_frame', 'fill_context',
-           'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe', 'make_sample',
-           'string_match_all', 'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches', 'guided_caches',
-           'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer', 'veloxquant_available',
-           'veloxquant_answer', 'lookahead_run', 'Spec', 'spec_budget', 'run_sample', 'ModelRun', 'TasksPreset',
-           'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length', 'plot_kept_map', 'load_task_model',
-           'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report', 'variant_table', 'kept_table',
-           'guided_vs_exact', 'goal_diagnosis', 'kept_by_offset']
+           'CRITICAL_LOOKAHEAD', 'GUIDED_LOOKAHEAD', 'ALL_LOOKAHEAD', 'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE',
+           'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode', 'prompt_frame',
+           'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe',
+           'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches',
+           'guided_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
+           'veloxquant_available', 'veloxquant_answer', 'lookahead_run', 'guided_lookahead_run', 'Spec', 'spec_budget',
+           'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length',
+           'plot_kept_map', 'load_task_model', 'run_tasks', 'tasks_plots', 'merge_results', 'tasks_report',
+           'variant_table', 'kept_table', 'guided_vs_exact', 'goal_diagnosis', 'kept_by_offset']
 
 # %% ../nbs/12_tasks.ipynb #ebddd6b2
 PROSE_FILES = ("GPL-3", "Apache-2.0", "MPL-2.0", "LGPL-3", "GFDL-1.3", "Artistic", "GPL-2", "CC0-1.0")
@@ -421,7 +421,8 @@ TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_
 SHARED = tuple(m for m in METHOD_CLASSES if m != "full") # the methods forked from the one shared prefill (besides "full")
 LOOKAHEAD_METHODS = ("lookahead", "lookahead_select") # SnapKV with look-ahead: what a user gets; the selection alone
 CRITICAL_LOOKAHEAD = ("criticalkv_lookahead", "criticalkv_lookahead_select") # the same with CriticalKV's scores
-ALL_LOOKAHEAD = LOOKAHEAD_METHODS + CRITICAL_LOOKAHEAD
+GUIDED_LOOKAHEAD = ("lookahead_guided",) # guided prefill, then look-ahead: what a user of `prefill="guided"` gets
+ALL_LOOKAHEAD = LOOKAHEAD_METHODS + CRITICAL_LOOKAHEAD + GUIDED_LOOKAHEAD
 
 # %% ../nbs/12_tasks.ipynb #7db2323a
 def chunked_caches(model:nn.Module, # an mlx-lm model
@@ -552,6 +553,30 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
     while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
     return out, len(out) - lookahead - 1, sel
 
+# %% ../nbs/12_tasks.ipynb #88649f66
+def guided_lookahead_run(model:nn.Module, # an mlx-lm model
+                         ids:list, # prompt token ids
+                         budget:int, # rows kept per head after the compression
+                         lookahead:int, # answer tokens the cache waits for before compressing
+                         max_new_tokens:int, # answer length at most
+                         stop:Optional[Callable]=None, # as `greedy_decode`
+                         **settings, # other cache settings (window, ...) and the driver's (prefill_budget, prefill_chunk, ...)
+                        ) -> tuple: # (answer ids, of them produced after the compression, the prompt rows kept)
+    "Guided prefill with look-ahead from scratch: the greedy answer a user gets, and the kept prompt rows."
+    cache_settings, driver = split_settings(settings)
+    cs = make_snapkv_cache(model, budget=budget, scorer="query", lookahead=lookahead, **cache_settings)
+    last = prefill(model, ids, cs, prefill="guided", **driver)[0]
+    step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
+    out = [int(mx.argmax(last))]
+    while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
+    fed = len(out) - 1
+    if fed < lookahead and stop and stop(out): step(out[-1]); fed += 1 # mlx-lm's loop feeds the last token too
+    end_lookahead(cs)
+    kept = [c.fork() if isinstance(c, EvictingCache) else c for c in cs]
+    for c in kept:
+        if isinstance(c, EvictingCache): c.trim(fed)
+    return out, max(len(out) - lookahead - 1, 0), kept
+
 # %% ../nbs/12_tasks.ipynb #07877272
 @dataclass(frozen=True)
 class Spec:
@@ -620,6 +645,14 @@ def _lookahead_records(model, tokenizer, s:TaskSample, specs:list, held:list, la
                        full_rows:int) -> list:
     "The look-ahead specs' records: one `lookahead_run` per (budget, settings) serves both methods."
     runs, recs, groups = {}, [], {}
+    for sp in [sp for sp in specs if sp.method in GUIDED_LOOKAHEAD]: # its own prefill, bounded: no fork
+        b, st = spec_budget(sp, s.length), dict(sp.settings)
+        k = st.pop("lookahead")
+        ids, after, cs = guided_lookahead_run(model, s.ids, b, k, s.max_new_tokens, stop,
+                                              **{"window": SnapKVConfig().window, **st})
+        recs.append(_record(s, sp, b, cache_rows(cs), full_rows, cut_answer(decode_answer(tokenizer, ids), completion),
+                            target_kept(cs, s), lookahead=k, answer_tokens=len(ids), after=after))
+    specs = [sp for sp in specs if sp.method not in GUIDED_LOOKAHEAD]
     for sp in specs:
         critical = sp.method in CRITICAL_LOOKAHEAD
         key = (spec_budget(sp, s.length), sp.settings, critical)
@@ -758,6 +791,14 @@ TASKS_PRESETS = {
         ModelRun("smollm2", (2048,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8, 16)),),
         methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), stem="lookahead32_long"),
+    # guided prefill with the default look-ahead (issue #20: at least 0.95 of exact prefill's score) next to exact prefill
+    # with the same look-ahead, at 8x on align's prompts (SmolLM2 1K samples 8-15, Gemma 3 4K samples 0-3); the driver's
+    # defaults (prefill_budget 2 x budget); written to guided32.json
+    "guided32": TasksPreset("guided32", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,), first_sample=8),
+        ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(8,))), methods=("full", "snapkv", "lookahead") + GUIDED_LOOKAHEAD, lookahead=(32,), stem="guided32"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
