@@ -518,6 +518,25 @@ def veloxquant_answer(model:nn.Module, # an mlx-lm model
         if stop and stop(out): break
     return out
 
+# %% ../nbs/12_tasks.ipynb #77de5ef9
+def _greedy_answer(model, cs:list, last:mx.array, lookahead:int, max_new_tokens:int, stop=None) -> tuple:
+    "Greedy answer through caches waiting for `lookahead` tokens, fed as mlx-lm's loop feeds them: (tokens, how many fed)."
+    step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
+    out = [int(mx.argmax(last))]
+    while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
+    fed = len(out) - 1
+    if fed < lookahead and stop and stop(out): step(out[-1]); fed += 1 # mlx-lm's loop feeds an answer's last token too
+    end_lookahead(cs) # an answer that ended first: compressed with the tokens there are, as `generate` does
+    return out, fed
+
+def _prompt_rows(cs:list, fed:int) -> list:
+    "Copies of the caches with the `fed` answer rows rolled back: the kept prompt rows alone."
+    out = [c.fork() if isinstance(c, EvictingCache) else c for c in cs]
+    for c in out:
+        if isinstance(c, EvictingCache) and c.trim(fed) != fed: raise RuntimeError("the answer rows did not roll back")
+    mx.eval([c.keys_and_values() for c in out if isinstance(c, EvictingCache)])
+    return out
+
 # %% ../nbs/12_tasks.ipynb #4ecc2a9d
 def lookahead_run(model:nn.Module, # an mlx-lm model
                   held:list, # per-layer caches from `shared_prefill` (not changed)
@@ -535,23 +554,10 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
     own = lambda i: {} if cls is None else cls.layer_settings(model, i) # e.g. CriticalKV's `wo`
     cs = [c.fork(cls=cls, budget=budget, lookahead=lookahead, **settings, **own(i)) if isinstance(c, EvictingCache)
           else type(c).merge([c]) for i, c in enumerate(held)]
-    step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
-    out, fed = [int(mx.argmax(last))], 0 # answer tokens, and how many of them the caches have seen
-    while fed < lookahead and len(out) < max_new_tokens: # the full cache answers; its queries are kept
-        nxt, fed = step(out[-1]), fed + 1 # as mlx-lm's loop, the token is fed before the caller sees it...
-        if stop and stop(out): break # ... so an answer's last token is fed too, and what follows it dropped
-        out.append(nxt)
-    end_lookahead(cs) # an answer that ended first: compressed with the tokens there are, as `generate` does
-    ev = [c for c in cs if isinstance(c, EvictingCache)]
-    if any(c.compressions != 1 or c.in_prompt for c in ev): raise RuntimeError("the look-ahead caches did not compress")
-    sel = [c.fork() if isinstance(c, EvictingCache) else h for c, h in zip(cs, held)]
-    for c in sel:
-        if isinstance(c, EvictingCache) and c.trim(fed) != fed: raise RuntimeError("the look-ahead rows did not roll back")
-    mx.eval([c.keys_and_values() for c in sel if isinstance(c, EvictingCache)])
-    for n in range(1, len(out) + 1): # an answer that ends within the exact tokens
-        if (stop and stop(out[:n])) or n >= max_new_tokens: return out[:n], 0, sel
-    while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
-    return out, len(out) - lookahead - 1, sel
+    out, fed = _greedy_answer(model, cs, last, lookahead, max_new_tokens, stop)
+    if any(c.compressions != 1 or c.in_prompt for c in cs if isinstance(c, EvictingCache)):
+        raise RuntimeError("the look-ahead caches did not compress")
+    return out, max(len(out) - lookahead - 1, 0), _prompt_rows(cs, fed)
 
 # %% ../nbs/12_tasks.ipynb #88649f66
 def guided_lookahead_run(model:nn.Module, # an mlx-lm model
@@ -565,17 +571,9 @@ def guided_lookahead_run(model:nn.Module, # an mlx-lm model
     "Guided prefill with look-ahead from scratch: the greedy answer a user gets, and the kept prompt rows."
     cache_settings, driver = split_settings(settings)
     cs = make_snapkv_cache(model, budget=budget, scorer="query", lookahead=lookahead, **cache_settings)
-    last = prefill(model, ids, cs, prefill="guided", **driver)[0]
-    step = lambda t: int(mx.argmax(model(mx.array([[t]]), cache=cs)[0, -1]))
-    out = [int(mx.argmax(last))]
-    while not (stop and stop(out)) and len(out) < max_new_tokens: out.append(step(out[-1]))
-    fed = len(out) - 1
-    if fed < lookahead and stop and stop(out): step(out[-1]); fed += 1 # mlx-lm's loop feeds the last token too
-    end_lookahead(cs)
-    kept = [c.fork() if isinstance(c, EvictingCache) else c for c in cs]
-    for c in kept:
-        if isinstance(c, EvictingCache): c.trim(fed)
-    return out, max(len(out) - lookahead - 1, 0), kept
+    out, fed = _greedy_answer(model, cs, prefill(model, ids, cs, prefill="guided", **driver)[0], lookahead,
+                              max_new_tokens, stop)
+    return out, max(len(out) - lookahead - 1, 0), _prompt_rows(cs, fed)
 
 # %% ../nbs/12_tasks.ipynb #07877272
 @dataclass(frozen=True)
