@@ -122,8 +122,9 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     if p.prefill == "exact": return out
     if p.prefill == "chunked": return out + f"; chunked prefill (chunks of {p.prefill_chunk})"
     at = "" if p.probe_at == "chunk" else f" at its {p.probe_at} positions"
+    ahead = f", looking {p.probe_lookahead} tokens ahead" if p.probe_lookahead else ""
     return (out + f"; guided prefill ({p.rows_between_chunks(c.budget)} rows between chunks of {p.prefill_chunk}, "
-            f"probe {p.probe_len}{at})")
+            f"probe {p.probe_len}{at}{ahead})")
 
 def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm's full cache)
                   prefill:PrefillConfig|None, # the prefill driver's settings

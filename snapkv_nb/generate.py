@@ -94,40 +94,57 @@ def _held_keys(c:EvictingCache) -> mx.array:
     if isinstance(k, (tuple, list)): k = mx.dequantize(*k, group_size=c.config.kv_group_size, bits=c.config.kv_bits)
     return k
 
-def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's `p` rows
-                 queries:mx.array, # [B, H_q, p, D] the probe's post-RoPE queries in that layer
-                ) -> mx.array: # [B, H_kv, rows - p] float32
-    "SnapKV scores of the rows held before the probe, from the probe's queries."
-    p, cfg = queries.shape[2], c.config
-    s = obs_window_attention_scores(_held_keys(c), window=p, queries=queries, kernel_size=cfg.kernel_size,
+def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's rows (+ its look-ahead's)
+                 queries:mx.array, # [B, H_q, q, D] post-RoPE queries of the last `q` rows held, which score
+                 after:Optional[int]=None, # rows held after the scored ones (the probe's and its look-ahead's); None: q
+                ) -> mx.array: # [B, H_kv, rows - after] float32
+    "SnapKV scores of the rows held before the probe, from the queries of the last rows (the probe's)."
+    q, cfg = queries.shape[2], c.config
+    after = q if after is None else after
+    s = obs_window_attention_scores(_held_keys(c), window=q, queries=queries, kernel_size=cfg.kernel_size,
                                     pooling=cfg.pooling, pool_align=cfg.pool_align)
-    return s[..., :c.size() - p]
+    return s[..., :c.size() - after]
 
 # %% ../nbs/05_generate.ipynb #28ff96e0
+def _probe_queries(model:nn.Module, caches:list, ev:list, probe:mx.array, probe_lookahead:int) -> dict:
+    "Run the probe and its look-ahead on held caches: {layer: [B, H_q, q, D] the queries that score}."
+    with hooks.recording(model) as got: logits = model(probe, cache=caches) # logits evaluated only for a look-ahead
+    for i in ev:
+        if id(caches[i]) not in got:
+            raise RuntimeError(f"layer {i}: the probe's queries were not seen "
+                               "(its attention does not call mlx-lm's scaled_dot_product_attention)")
+    if not probe_lookahead: return {i: got[id(caches[i])] for i in ev}
+    qs = {i: [got[id(caches[i])][:, :, -caches[i].config.window:]] for i in ev}
+    for _ in range(probe_lookahead): # greedy, as the answer would be decoded from what is held
+        t = mx.argmax(logits[:, -1], axis=-1)[:, None]
+        mx.eval(t)
+        with hooks.recording(model) as got: logits = model(t, cache=caches)
+        for i in ev: qs[i].append(got[id(caches[i])])
+    return {i: mx.concatenate(q, axis=2) for i, q in qs.items()}
+
 def guided_step(model:nn.Module, # an mlx-lm model
                 caches:list, # its prompt cache, holding kept rows + the chunk just fed
                 probe:mx.array, # [B, p] the probe's token ids (the prompt's last p tokens)
                 prefill_budget:int, # rows per head to keep
                 probe_at:str="chunk", # "chunk": positions right after the chunk; "final": `final_offset`
                 final_offset:Optional[int]=None, # the probe's true first position (probe_at="final")
+                probe_lookahead:int=0, # tokens the probe decodes after itself (then its last `window` queries score)
                ) -> dict: # {"peak_rows": rows per head with the probe in, "evicted": rows evicted per head (max)}
     "Score the rows with the probe's queries, keep `prefill_budget` per head, and leave no trace of the probe."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("guided prefill needs SnapKV layers in caches")
     if probe_at == "final" and final_offset is None: raise ValueError("probe_at='final' needs final_offset")
-    p = probe.shape[-1]
+    if _check_count("probe_lookahead", probe_lookahead) < 0: raise ValueError("`probe_lookahead` must be >= 0")
+    p = probe.shape[-1] + probe_lookahead # rows the probe adds
     snaps = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}
     offsets = {i: caches[i].offset for i in ev}
     if probe_at == "final":
         for i in ev: caches[i].offset = final_offset
-    with hold(caches), hooks.recording(model) as got: model(probe, cache=caches) # logits never evaluated
+    with hold(caches): got = _probe_queries(model, caches, ev, probe, probe_lookahead)
     peak, evicted = max(caches[i].size() for i in ev), 0
     for i in ev:
         c = caches[i]
-        if id(c) not in got:
-            raise RuntimeError(f"layer {i}: the probe's queries were not seen "
-                               "(its attention does not call mlx-lm's scaled_dot_product_attention)")
-        s = probe_scores(c, got[id(c)])
+        s = probe_scores(c, got[i], after=p)
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
         c.offset = offsets[i]
         if s.shape[-1] > prefill_budget:
@@ -180,7 +197,7 @@ def prefill(model:nn.Module, # an mlx-lm model
         if kind == "probe":
             with hold(caches): model(ids[:, a:b], cache=caches)
             guided_step(model, caches, probe, s.rows_between_chunks(caches[ev[0]].config.budget), s.probe_at,
-                        start + n - probe.shape[1])
+                        start + n - probe.shape[1], s.probe_lookahead)
         else:
             if not announced: expect_prompt(caches, n - a); announced = True
             out = model(ids[:, a:b], cache=caches)

@@ -73,6 +73,7 @@ class PrefillConfig:
     probe_len:int=64 # guided: prompt tokens (from its end) run as the probe
     probe_at:str="chunk" # guided: the probe's positions, right after the chunk ("chunk") or its true ones ("final")
     prefill_step_size:int=2048 # exact: prompt tokens per model call (mlx-lm's name and default)
+    probe_lookahead:int=16 # guided: tokens the probe decodes after itself, scoring with its last `window` queries
     def __post_init__(self): _validate_prefill(self)
     def rows_between_chunks(self, budget:int # the cache's `budget`
                            ) -> int:
@@ -90,6 +91,8 @@ def _validate_prefill(self:PrefillConfig):
     for name in ("prefill_chunk", "probe_len", "prefill_step_size"):
         if _check_count(name, getattr(self, name)) < 1:
             raise ValueError(f"`{name}` must be >= 1, got {getattr(self, name)}")
+    if _check_count("probe_lookahead", self.probe_lookahead) < 0:
+        raise ValueError(f"`probe_lookahead` must be >= 0, got {self.probe_lookahead}")
     _ints(self)
 
 # %% ../nbs/00a_settings.ipynb #f28e7c08

@@ -11,9 +11,10 @@ from .common import mean_or_nan, table_cell
 from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0
-__all__ = ['ALIGN_PAIRS', 'NEEDLE_ALIGN', 'task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores', 'lookahead_summary',
-           'lookahead_report', 'same_answers', 'critical_columns', 'with_records', 'paired_difference', 'align_columns',
-           'align_differences', 'needle_align_caches', 'run_needle_align', 'needle_align_table']
+__all__ = ['ALIGN_PAIRS', 'NEEDLE_ALIGN', 'GUIDED_TIMED', 'task_bootstrap', 'interval', 'lookahead_columns', 'paired_scores',
+           'lookahead_summary', 'lookahead_report', 'same_answers', 'critical_columns', 'with_records',
+           'paired_difference', 'align_columns', 'align_differences', 'needle_align_caches', 'run_needle_align',
+           'needle_align_table', 'time_guided', 'time_ratios']
 
 # %% ../nbs/17_lookahead.ipynb #b40b35f0
 def task_bootstrap(per_task:dict, # task -> [n_prompts, m] scores, one column per method, rows paired by prompt
@@ -280,4 +281,51 @@ def needle_align_table(res:dict, # a `run_needle_align` result
             bt = task_bootstrap({"needle": x}, n_boot, seed)
             out.append(dict(budget=b, variant=v, found=int(x[:, 0].sum()), prompts=len(x), share=float(x[:, 0].mean()),
                             diff=float(x[:, 0].mean() - x[:, 1].mean()), ci=interval(bt[:, 0] - bt[:, 1])))
+    return out
+
+# %% ../nbs/17_lookahead.ipynb #30b3369c
+import time
+from snapkv_nb.cache import make_snapkv_cache
+from snapkv_nb.generate import prefill
+from .tasks import make_sample, prose_texts
+
+GUIDED_TIMED = (("exact", dict(prefill="exact")), ("guided", dict(prefill="guided", probe_lookahead=0)),
+                ("guided, probe look-ahead 16", dict(prefill="guided", probe_lookahead=16))) # (name, driver settings)
+
+def time_guided(model, tokenizer, # an mlx-lm model and its tokenizer
+                tasks:tuple, # suite tasks whose prompts are read
+                length:int, # prompt length
+                samples:tuple, # sample indices
+                chat:bool=True, # chat prompts (instruct model) or completion prompts (base model)
+                ratio:int=8, # the cache's budget is length // ratio
+                rounds:int=2, # rounds per prompt, every mode once in each
+                modes:tuple=GUIDED_TIMED, # (name, driver settings)
+                log=print, # one line per prompt
+               ) -> dict: # {"length", "ratio", "modes", "records": [{task, sample, mode, round, seconds}]}
+    "Seconds to read each prompt in each mode, the modes interleaved."
+    texts, recs = prose_texts(), []
+    for t in tasks:
+        for i in samples:
+            s = make_sample(tokenizer, t, length, i, chat=chat, texts=texts)
+            for r in range(rounds):
+                for name, st in modes:
+                    cs = make_snapkv_cache(model, budget=length // ratio)
+                    mx.clear_cache(); t0 = time.perf_counter()
+                    mx.eval(prefill(model, s.ids, cs, **st))
+                    recs.append(dict(task=t, sample=i, mode=name, round=r, seconds=time.perf_counter() - t0))
+            log(f"{t} #{i}: " + ", ".join(f"{x['mode']} {x['seconds']:.1f}s" for x in recs[-len(modes):]))
+    return dict(length=length, ratio=ratio, modes=[m for m, _ in modes], records=recs)
+
+def time_ratios(res:dict, # a `time_guided` result
+                pairs:tuple, # ((mode, mode divided by), ...)
+                n_boot:int=4000, seed:int=0, level:float=0.95,
+               ) -> dict: # {(a, b): (mean ratio, (low, high)), ...}
+    "Per pair, the mean over prompts of (mean seconds of a) / (mean seconds of b), with a bootstrap interval over prompts."
+    by = {}
+    for r in res["records"]: by.setdefault((r["task"], r["sample"]), {}).setdefault(r["mode"], []).append(r["seconds"])
+    out, rng = {}, np.random.default_rng(seed)
+    for a, b in pairs:
+        x = np.array([np.mean(v[a]) / np.mean(v[b]) for v in by.values()])
+        boot = x[rng.integers(0, len(x), (n_boot, len(x)))].mean(axis=1)
+        out[a, b] = (float(x.mean()), interval(boot, level))
     return out

@@ -165,6 +165,7 @@ def needle_record(model:nn.Module, # an mlx-lm model
                  ) -> dict:
     "Feed one needle prompt with configuration `conf`, decode greedily, score."
     pcfg = PrefillConfig(prefill_chunk=conf.get("prefill_chunk", p.needle_chunk), probe_at=conf.get("probe_at", "chunk"),
+                         probe_lookahead=conf.get("probe_lookahead", 0), # the probe alone, as the committed run
                          **{k: conf[k] for k in ("prefill_budget", "probe_len") if k in conf})
     rec, caches, logits = measure_prefill(model, sample.ids, conf["mode"], SnapKVConfig(budget=p.needle_budget, **PROMPT_END), pcfg)
     ans = tokenizer.decode(greedy_decode(model, caches, logits, p.answer_tokens)[0])
@@ -190,7 +191,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
         from snapkv_nb.model import load_default_model
         model, tokenizer = load_default_model()
     snap, drv = split_settings(p.memory_settings)
-    cfg, pcfg, shape = SnapKVConfig(**{**PROMPT_END, **snap}), PrefillConfig(**drv), model_shape(model)
+    cfg, pcfg, shape = SnapKVConfig(**{**PROMPT_END, **snap}), PrefillConfig(**{"probe_lookahead": 0, **drv}), model_shape(model)
     pb = pcfg.prefill_budget or 2 * cfg.budget
     plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES] if "memory" in parts else []
     if plan and p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
@@ -232,8 +233,9 @@ def _by(recs, key):
     return out
 
 def _bound_rows(res:dict) -> int:
-    "Guided prefill's row bound per head in the memory sweep: prefill_budget + chunk + probe."
-    return res["prefill_budget"] + res["config"]["prefill_chunk"] + res["config"]["probe_len"]
+    "Guided prefill's row bound per head in the memory sweep: prefill_budget + chunk + probe (+ its look-ahead)."
+    c = res["config"]
+    return res["prefill_budget"] + c["prefill_chunk"] + c["probe_len"] + c.get("probe_lookahead", 0)
 
 def prefill_summary(res:dict, # a prefill result (as read back from its JSON)
                    ) -> dict:
@@ -363,7 +365,7 @@ def kv_arithmetic(shape:dict, # layers, kv_heads, head_dim, dtype_bytes (+ slidi
     side = nsl * min(length, win) * row # sliding layers: the same in every mode (at most window rows; + chunk while reading)
     rows = lambda r: glob * min(length, r) * row + side
     return dict(full=rows(length), exact_peak=rows(length), exact_after=rows(cfg.budget),
-                guided_peak=rows(pb + pcfg.prefill_chunk + pcfg.probe_len))
+                guided_peak=rows(pb + pcfg.prefill_chunk + pcfg.probe_len + pcfg.probe_lookahead))
 
 # %% ../nbs/13_prefill.ipynb #b7dca26a
 def recommend_prefill(res:dict, # the prefill result with the needle part (`results/prefill.json`)

@@ -641,7 +641,7 @@ def run_sample(model:nn.Module, # an mlx-lm model
 
 def _lookahead_records(model, tokenizer, s:TaskSample, specs:list, held:list, last:mx.array, stop, completion:bool,
                        full_rows:int) -> list:
-    "The look-ahead specs' records: one `lookahead_run` per (budget, settings) serves both methods."
+    "The look-ahead specs' records: guided ones read the prompt again; the others share a `lookahead_run` per (budget, settings)."
     runs, recs, groups = {}, [], {}
     for sp in [sp for sp in specs if sp.method in GUIDED_LOOKAHEAD]: # its own prefill, bounded: no fork
         b, st = spec_budget(sp, s.length), dict(sp.settings)
@@ -708,6 +708,7 @@ class TasksPreset:
     variant_ratios:tuple=(8,) # ... at these ratios...
     variant_lookahead:bool=False # ... and also with every look-ahead k (the look-ahead methods in `methods`)
     lookahead:tuple=() # look-ahead lengths k run at every ratio of a model (the `LOOKAHEAD_METHODS` in `methods`)
+    guided:tuple=() # ((setting, value), ...): the driver's settings of the guided methods (e.g. probe_lookahead)
     stem:str="tasks" # the result's file name: `<out_dir>/<stem>.json`, plots `<stem>_*.png`
     signal:float=0.5 # a task carries signal at a (model, length) when the full cache scores at least this
     step:int=512 # shared prefill chunk size
@@ -724,7 +725,8 @@ TASKS_PRESETS = {
                                           later_tasks=("niah_single_number", "niah_multikey", "niah_single_word"),
                                           baseline_lengths=(4096,))),
                         variants=(("kernel31", (("kernel_size", 31),)), ("window32", (("window", 32),)),
-                                  ("kernel31_window32", (("kernel_size", 31), ("window", 32))))),
+                                  ("kernel31_window32", (("kernel_size", 31), ("window", 32)))),
+                        guided=(("probe_lookahead", 0),)), # measured before the probe's look-ahead existed
     # look-ahead (issue #20): the tasks with signal in results/tasks.json, 8 (SmolLM2) / 4 (Gemma) prompts per task;
     # full cache, SnapKV and look-ahead k = 8, 16 at 4x and 8x; written to lookahead.json
     "lookahead": TasksPreset("lookahead", (
@@ -791,12 +793,28 @@ TASKS_PRESETS = {
         methods=("full", "snapkv") + LOOKAHEAD_METHODS, lookahead=(32,), stem="lookahead32_long"),
     # guided prefill with the default look-ahead (issue #20: at least 0.95 of exact prefill's score) next to exact prefill
     # with the same look-ahead, at 8x on align's prompts (SmolLM2 1K samples 8-15, Gemma 3 4K samples 0-3); the driver's
-    # defaults (prefill_budget 2 x budget); written to guided32.json
+    # defaults then (prefill_budget 2 x budget, the probe without look-ahead); written to guided32.json
     "guided32": TasksPreset("guided32", (
         ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,), first_sample=8),
         ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
-                 ratios=(8,))), methods=("full", "snapkv", "lookahead") + GUIDED_LOOKAHEAD, lookahead=(32,), stem="guided32"),
+                 ratios=(8,))), methods=("full", "snapkv", "lookahead") + GUIDED_LOOKAHEAD, lookahead=(32,),
+        guided=(("probe_lookahead", 0),), stem="guided32"),
+    # the same guided prefill with the probe's look-ahead (the driver's default now, 16 tokens), on guided32's prompts (paired
+    # with it: its full cache, SnapKV and exact prefill's look-ahead are not run again); written to guided_probe.json
+    "guided_probe": TasksPreset("guided_probe", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,), first_sample=8),
+        ModelRun("gemma3-270m", (4096,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(8,))), methods=("full",) + GUIDED_LOOKAHEAD, lookahead=(32,), stem="guided_probe"),
+    # guided prefill with the probe's look-ahead next to exact prefill, both with look-ahead 32, at 8x at the longer
+    # lengths: SmolLM2 2K samples 0-7 (lookahead32_long's prompts), Gemma 3 8K samples 0-3 (align_long's); written to
+    # guided_probe_long.json
+    "guided_probe_long": TasksPreset("guided_probe_long", (
+        ModelRun("smollm2", (2048,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,)),
+        ModelRun("gemma3-270m", (8192,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(8,))), methods=("full", "lookahead") + GUIDED_LOOKAHEAD, lookahead=(32,), stem="guided_probe_long"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
@@ -808,12 +826,12 @@ def preset_specs(p:TasksPreset, # the preset
     out = [Spec("full")] if "full" in p.methods else []
     out += [Spec(m, q) for q in r.ratios for m in p.methods if m in SHARED]
     base = r.baseline_lengths is None or length is None or length in r.baseline_lengths
-    if own: out += [Spec(m, p.own_ratio) for m in ("snapkv_chunked", "snapkv_guided", "veloxquant")
-                    if m in p.methods and (base or m == "snapkv_guided")]
+    if own: out += [Spec(m, p.own_ratio, settings=p.guided if m == "snapkv_guided" else ())
+                    for m in ("snapkv_chunked", "snapkv_guided", "veloxquant") if m in p.methods and (base or m == "snapkv_guided")]
     out += [Spec("snapkv", q, name, tuple(st)) for q in p.variant_ratios for name, st in p.variants]
     looks = [("", ())] + ([(f"{name}_", tuple(st)) for name, st in p.variants] if p.variant_lookahead else [])
-    out += [Spec(m, q, f"{v}k{k}", (("lookahead", k),) + st) for v, st in looks for q in r.ratios for k in p.lookahead
-            for m in ALL_LOOKAHEAD if m in p.methods]
+    out += [Spec(m, q, f"{v}k{k}", (("lookahead", k),) + st + (p.guided if m in GUIDED_LOOKAHEAD else ()))
+            for v, st in looks for q in r.ratios for k in p.lookahead for m in ALL_LOOKAHEAD if m in p.methods]
     return out
 
 # %% ../nbs/12_tasks.ipynb #05535ecf
