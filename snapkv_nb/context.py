@@ -11,7 +11,7 @@ from fastcore.basics import patch
 import mlx.core as mx
 import mlx.nn as nn
 
-from .scoring import _check_count, _pool1d, obs_window_attention_scores
+from .scoring import POOL_ALIGNS, _check_count, _pool1d, obs_window_attention_scores
 from .settings import SnapKVConfig
 from .cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache, expect_prompt, hold, compress
 from .generate import snapkv_layers, snapshot, restore
@@ -402,8 +402,11 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
                      saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
+                     probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
+    if probed_align is not None and probed_align not in POOL_ALIGNS:
+        raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")
     ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
@@ -417,6 +420,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
+    if probed_align is not None and sat and any(any(v) for v in sat.values()): # the probe's question finds a key...
+        for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... its value follows it
     cfg = caches[ev[0]].config
     if allocation == "layer":
         per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
@@ -506,6 +511,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       probe:str=GENERIC_PROBE, # probe: the generic question
                       saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
+                      probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -523,7 +529,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     if probe_ids == []: raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
-                            probe_share=probe_share)
+                            probe_share=probe_share, probed_align=probed_align)
     return caches, info
 
 def probed_phrase(info:dict, # `compress_context`'s report
@@ -548,6 +554,7 @@ class DocumentSession:
                  probe:str=GENERIC_PROBE, # probe: the generic question
                  saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
+                 probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
@@ -563,7 +570,8 @@ class DocumentSession:
         self.model, self.tokenizer, self.mode, self.reselect, self.system_prompt = model, tokenizer, mode, reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
-                                                   allocation, probe, saturation, probe_share, **settings)
+                                                   allocation, probe, saturation, probe_share,
+                                                   probed_align=probed_align, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

@@ -68,7 +68,9 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_head_k1_c1024": ("reconstruct_head", dict(kernel_size=1), 1024), # KVzip's choice: each head its own count
     "reconstruct_head_k15_c1024": ("reconstruct_head", {}, 1024),
     "reconstruct_head_sat_k15_c1024": ("reconstruct_head_sat", {}, 1024), # every saturated (copy) head: the probe's scores
-    "reconstruct_head_auto_k15_c1024": ("reconstruct_head_auto", {}, 1024), # ... only when they are most heads (the default)
+    "reconstruct_head_auto_k15_c1024": ("reconstruct_head_auto", {}, 1024), # ... only when they are most heads (centred)
+    "reconstruct_head_auto_after_k15_c1024": ("reconstruct_head_auto", dict(probed_align="after"), 1024), # ... pooled
+                                                                    # aligned after when it probes (the default now)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -95,9 +97,11 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         if ps is None: raise ValueError(f"{method}: give the probe's scores (`ps`) too")
         sat = heads_to_probe(rs, share=0 if kind == "reconstruct_head_sat" else 0.5)
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
-        per = head_budgets(rs, budget, floor, sat)
-        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
-              for i, c in enumerate(fork_caches(plain))]
+        per, ch = head_budgets(rs, budget, floor, sat), dict(ch)
+        al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
+        al = {"pool_align": al} if al and any(any(v) for v in sat.values()) else {}
+        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
+              .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
     elif kind == "probe_layer":
         per = layer_budgets(rs, budget, floor)
@@ -196,14 +200,15 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
+_C = dict(probed_align=None) # the saturation rule's runs pooled centred, as measured before `probed_align`
 CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
     "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
     "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
-    "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION), # = the default preset
-    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1),
-    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0),
+    "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, **_C), # the default then
+    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1, **_C),
+    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0, **_C),
     "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
-                                        kernel_size=1)}
+                                        kernel_size=1, **_C)} # the chat's default now: `DOC_PRESETS["reconstruct-head"]`
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)

@@ -529,9 +529,10 @@ def _greedy_answer(model, cs:list, last:mx.array, lookahead:int, max_new_tokens:
     end_lookahead(cs) # an answer that ended first: compressed with the tokens there are, as `generate` does
     return out, fed
 
-def _prompt_rows(cs:list, fed:int) -> list:
-    "Copies of the caches with the `fed` answer rows rolled back: the kept prompt rows alone."
+def _prompt_rows(cs:list, fed:int, held:Optional[list]=None) -> list:
+    "The evicting layers copied with the `fed` answer rows rolled back; the others `held`'s (None: `cs`'s, answer rows in)."
     out = [c.fork() if isinstance(c, EvictingCache) else c for c in cs]
+    if held is not None: out = [c if isinstance(c, EvictingCache) else h for c, h in zip(out, held)] # the prompt's end
     for c in out:
         if isinstance(c, EvictingCache) and c.trim(fed) != fed: raise RuntimeError("the answer rows did not roll back")
     mx.eval([c.keys_and_values() for c in out if isinstance(c, EvictingCache)])
@@ -557,7 +558,7 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
     out, fed = _greedy_answer(model, cs, last, lookahead, max_new_tokens, stop)
     if any(c.compressions != 1 or c.in_prompt for c in cs if isinstance(c, EvictingCache)):
         raise RuntimeError("the look-ahead caches did not compress")
-    return out, max(len(out) - lookahead - 1, 0), _prompt_rows(cs, fed)
+    return out, max(len(out) - lookahead - 1, 0), _prompt_rows(cs, fed, held)
 
 # %% ../nbs/12_tasks.ipynb #88649f66
 def guided_lookahead_run(model:nn.Module, # an mlx-lm model
@@ -815,6 +816,12 @@ TASKS_PRESETS = {
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(8,)),
         ModelRun("gemma3-270m", (8192,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
                  ratios=(8,))), methods=("full", "lookahead") + GUIDED_LOOKAHEAD, lookahead=(32,), stem="guided_probe_long"),
+    # the package's default (look-ahead 32) at 8x and 16x on Gemma 3 at 16K tokens (issue #20: every length), exact
+    # prefill only (one shared prefill per prompt), samples 0-3, with the selection alone (every answer re-read from the
+    # kept rows: Gemma's answers end within the look-ahead); written to gemma16k.json
+    "gemma16k": TasksPreset("gemma16k", (
+        ModelRun("gemma3-270m", (16384,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(8, 16)),), methods=("full",) + LOOKAHEAD_METHODS, lookahead=(32,), stem="gemma16k"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
