@@ -402,7 +402,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probe_ids=None, # probe: the generic question's ids (`probe_prompt(tokenizer)`)
                      saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                     probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
+                     probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
@@ -511,7 +511,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       probe:str=GENERIC_PROBE, # probe: the generic question
                       saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                      probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
+                      probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -554,7 +554,7 @@ class DocumentSession:
                  probe:str=GENERIC_PROBE, # probe: the generic question
                  saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                 probed_align:Optional[str]="after", # when the rule probes, every layer pools this way (None: as set)
+                 probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")

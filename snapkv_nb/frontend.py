@@ -115,7 +115,7 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     "The settings in one phrase: 'full cache (no eviction)' or 'SnapKV budget 512, window 8, ...'."
     if config is None: return "full cache (no eviction)"
     c, p = config, prefill or PrefillConfig()
-    after = " aligned after" if c.pool_align == "after" else ""
+    after = {"after": " aligned after", "wide": " wide (before and after)"}.get(c.pool_align, "")
     out = (f"SnapKV budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
            f"scorer {c.scorer}" + (f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})" if c.kv_bits else ""))
     if (k := c.lookahead_for(c.scorer != "key")): out += f", look-ahead {k}"

@@ -20,7 +20,8 @@ def _check_count(name:str, # parameter name, used in the error message
 
 # %% ../nbs/00_scoring.ipynb #086b8061
 _NA = object()  # "argument not given" (None is a meaningful value for `queries`)
-POOL_ALIGNS = ("centre", "after") # where the pooling kernel sits: around a position, or on it and the positions before
+POOL_ALIGNS = ("centre", "after", "wide") # where the pooling kernel sits: around a position, on it and the positions
+                                          # before, or both (see `_pool1d`)
 
 def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
                 values=_NA, # [B, H_kv, S, Dv] or [S, Dv]
@@ -31,7 +32,7 @@ def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
                 n_sink=_NA, # leading positions always kept
                 kernel_size=_NA, # pooling kernel, odd
                 pooling=_NA, # "avg" or "max"
-                pool_align=_NA, # "centre" or "after"
+                pool_align=_NA, # one of `POOL_ALIGNS`
                ):
     "Validate the arguments shared by the scoring functions; raise `TypeError`/`ValueError` naming the culprit."
     for name, v in dict(budget=budget, window=window, n_sink=n_sink, kernel_size=kernel_size).items():
@@ -87,15 +88,16 @@ def _window_attention(keys:mx.array, # [B, H_kv, S, D] post-RoPE keys
 def _pool1d(x:mx.array, # [..., S] scores
             kernel_size:int, # window of positions (odd)
             pooling:str, # "avg" or "max"
-            pool_align:str="centre", # "centre": the window around each position; "after": it and the ones before it
+            pool_align:str="centre", # "centre": the window around each position; "after": it and the ones before it;
+                                     # "wide": the `kernel_size - 1` before it and the `kernel_size // 2` after it
            ) -> mx.array: # [..., S], same dtype
     "1-D average or max pooling along the last axis, ignoring out-of-range positions."
     if kernel_size == 1: return x
     r, S = kernel_size // 2, x.shape[-1]
-    lo, hi = (r, r) if pool_align == "centre" else (kernel_size - 1, 0) # neighbours before and after a position
+    lo, hi = dict(centre=(r, r), after=(kernel_size - 1, 0), wide=(kernel_size - 1, r))[pool_align] # before, after
     xp = mx.pad(x, [(0, 0)] * (x.ndim - 1) + [(lo, hi)], constant_values=0.0 if pooling == "avg" else -math.inf)
     acc = xp[..., 0:S]
-    for d in range(1, kernel_size):
+    for d in range(1, lo + hi + 1):
         acc = acc + xp[..., d:d + S] if pooling == "avg" else mx.maximum(acc, xp[..., d:d + S])
     if pooling == "max": return acc
     pos = mx.arange(S)
@@ -108,7 +110,7 @@ def obs_window_attention_scores(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) pos
                                 queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) window queries; None: last keys
                                 kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                                 pooling:str="avg", # "avg" or "max"
-                                pool_align:str="centre", # kernel around each position, or on it and the ones before
+                                pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
                                ) -> mx.array: # [B, H_kv, S] (or [S]) float32 in [0, 1]
     "Per-position importance: pooled mean attention of the observation window's queries, per KV head."
     _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align)
@@ -163,7 +165,7 @@ def snapkv_compress(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) post-RoPE keys 
                     queries:mx.array|None=None, # [B, H_q, w, D] (or [w, D]) window queries; None: key proxy
                     kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                     pooling:str="avg", # "avg" or "max"
-                    pool_align:str="centre", # kernel around each position, or on it and the ones before
+                    pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
                    ) -> tuple: # (kept keys, kept values, indices [B,H_kv,k] int32), k = min(budget, S)
     "SnapKV: keep, per KV head, the sinks, the window and the best-scored positions, `budget` in all."
     _check_args(keys=keys, values=values, queries=queries, budget=budget, window=window,
@@ -182,7 +184,7 @@ def lookahead_attention_scores(keys:mx.array, # [B, H_kv, S, D] post-RoPE keys o
                                queries:mx.array|None=None, # [B, H_q, w, D] window queries; None: the last keys
                                kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                                pooling:str="avg", # "avg" or "max"
-                               pool_align:str="centre", # kernel around each position, or on it and the ones before
+                               pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
                               ) -> mx.array: # [B, H_kv, S] float32
     "Pooled mean attention of the window's queries and of `k` look-ahead queries over the prompt, per KV head."
     _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align)

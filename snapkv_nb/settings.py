@@ -26,7 +26,8 @@ class SnapKVConfig:
     n_sink:int=4 # first positions always kept (attention sinks)
     kernel_size:int=15 # 1-D pooling kernel along positions (odd; 1 = no pooling)
     pooling:str="avg" # "avg" or "max" pooling of the scores
-    pool_align:str="centre" # pooling kernel around each position ("centre") or on it and the ones before it ("after")
+    pool_align:str="centre" # where the pooling kernel sits: around each position ("centre"), on it and the ones before
+                            # it ("after"), or both ("wide"); see `POOL_ALIGNS`
     scorer:str="auto" # "query" (real queries), "key" (key proxy) or "auto" (query if captured, else key)
     lookahead:Optional[int]=None # answer tokens decoded on every row, whose queries also score (0: off; None: 32 with queries)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)

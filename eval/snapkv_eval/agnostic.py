@@ -285,9 +285,14 @@ def run_agnostic(model_name:str, # a key of `MODELS` (its prompt kind: chat or c
 
 # %% ../nbs/19_agnostic.ipynb #925fa11a
 def merge_agnostic(paths:list, # result files of one model, methods, ratios and seed, holding different samples
+                   methods:Optional[list]=None, # keep only these methods, which every run must hold (None: the runs' own)
                   ) -> dict: # one result: the samples renumbered in order, the parts' calls and times kept
     "One agnostic result from several runs on different samples."
     rs = [json.loads(Path(p).read_text()) for p in paths]
+    if methods is not None:
+        if bad := [m for m in methods if any(m not in r["methods"] for r in rs)]:
+            raise ValueError(f"methods {bad} are not in every run")
+        rs = [dict(r, methods=list(methods), records=[x for x in r["records"] if x["method"] in methods]) for r in rs]
     if len({(r["model"], tuple(r["methods"]), tuple(r["ratios"]), r["base_seed"]) for r in rs}) != 1:
         raise ValueError("the runs differ in model, methods, ratios or seed")
     ran = [(x["task"], x["length"], x["index"]) for r in rs for x in r["samples"]]

@@ -70,7 +70,9 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_head_sat_k15_c1024": ("reconstruct_head_sat", {}, 1024), # every saturated (copy) head: the probe's scores
     "reconstruct_head_auto_k15_c1024": ("reconstruct_head_auto", {}, 1024), # ... only when they are most heads (centred)
     "reconstruct_head_auto_after_k15_c1024": ("reconstruct_head_auto", dict(probed_align="after"), 1024), # ... pooled
-                                                                    # aligned after when it probes (the default now)
+                                                                    # aligned after when it probes
+    "reconstruct_head_auto_wide_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide"), 1024), # ... pooled
+                                                                    # wide (before and after) when it probes (the default)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -208,7 +210,10 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1, **_C),
     "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0, **_C),
     "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
-                                        kernel_size=1, **_C)} # the chat's default now: `DOC_PRESETS["reconstruct-head"]`
+                                        kernel_size=1, **_C),
+    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling pinned
+    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after"),
+    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide")}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)

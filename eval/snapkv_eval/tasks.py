@@ -822,6 +822,11 @@ TASKS_PRESETS = {
     "gemma16k": TasksPreset("gemma16k", (
         ModelRun("gemma3-270m", (16384,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
                  ratios=(8, 16)),), methods=("full",) + LOOKAHEAD_METHODS, lookahead=(32,), stem="gemma16k"),
+    # the default at 16x on Gemma 3 at 8K tokens (issue #20: every length; 8x is in guided_probe_long.json), align_long's
+    # prompts (samples 0-3), exact prefill, with the selection alone; written to gemma8k16x.json
+    "gemma8k16x": TasksPreset("gemma8k16x", (
+        ModelRun("gemma3-270m", (8192,), 4, ("niah_single_number", "niah_single_word", "niah_multikey"), own_samples=0,
+                 ratios=(16,)),), methods=("full",) + LOOKAHEAD_METHODS, lookahead=(32,), stem="gemma8k16x"),
 }
 
 def preset_specs(p:TasksPreset, # the preset
