@@ -420,8 +420,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
-    if probed_align is not None and sat and any(any(v) for v in sat.values()): # the probe's question finds a key...
-        for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... its value follows it
+    if probed_align is not None and sat and any(any(v) for v in sat.values()): # the probe's question lands in a key...
+        for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... keep its start ("wide") and its value
     cfg = caches[ev[0]].config
     if allocation == "layer":
         per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
