@@ -18,11 +18,12 @@ from .generate import snapkv_layers, snapshot, restore
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache',
-           'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache', 'context_prefill',
-           'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'probe_scores',
-           'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches',
-           'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase', 'DocumentSession']
+__all__ = ['GENERIC_PROBE', 'PROBE_REDUCES', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES',
+           'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
+           'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
+           'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
+           'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase',
+           'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -254,6 +255,7 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
 
 # %% ../nbs/07_context.ipynb #ff3d9935
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
+PROBE_REDUCES = ("mean", "max") # one score per row from the probe's queries: SnapKV's mean, or KVzip's most attention
 
 def probe_prompt(tokenizer, # the model's tokenizer
                  text:str=GENERIC_PROBE, # the generic question
@@ -264,8 +266,10 @@ def probe_prompt(tokenizer, # the model's tokenizer
 def probe_scores(model:nn.Module, # an mlx-lm model
                  caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
                  probe_ids, # the generic question's token ids (`probe_prompt(tokenizer)`)
+                 reduce:str="mean", # "mean": over its queries and group (SnapKV); "max": the most any of them gives a row
                 ) -> dict: # {layer: [B, H_kv, rows held] float32}
     "SnapKV's scores of the rows held, from the queries of a generic question fed after them (then rolled back)."
+    if reduce not in PROBE_REDUCES: raise ValueError(f"`reduce` must be one of {PROBE_REDUCES}, got {reduce!r}")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     probe = _ids_list(probe_ids, "probe_ids")
@@ -277,7 +281,9 @@ def probe_scores(model:nn.Module, # an mlx-lm model
         c = caches[i]
         if id(c) not in got: raise RuntimeError(f"layer {i}: the probe's queries were not seen")
         k = _dequantized(c, c.keys_and_values()[0])
-        out[i] = obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1)[..., :c.size() - p]
+        scale = getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5)
+        out[i] = (obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1)[..., :c.size() - p]
+                  if reduce == "mean" else reconstruction_attention(got[id(c)], k, scale))
         mx.eval(out[i])
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
     for i, snap in snaps.items(): restore(caches[i], snap)
@@ -403,10 +409,13 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      saturation:Optional[float]=None, # reconstruction: saturated heads' threshold (`heads_to_probe`)
                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                      probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
+                     probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
         raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")
+    if probed_reduce not in PROBE_REDUCES:
+        raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
     ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
@@ -415,7 +424,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if probe: scores = probe_scores(model, caches, probe_ids)
     sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
     if sat and any(any(v) for v in sat.values()): # saturated heads take the probe's scores
-        ps = probe_scores(model, caches, probe_ids)
+        ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
@@ -512,6 +521,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                       probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
+                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -529,7 +539,8 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     if probe_ids == []: raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
-                            probe_share=probe_share, probed_align=probed_align)
+                            probe_share=probe_share, probed_align=probed_align,
+                            probed_reduce=probed_reduce)
     return caches, info
 
 def probed_phrase(info:dict, # `compress_context`'s report
@@ -555,6 +566,7 @@ class DocumentSession:
                  saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                  probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
+                 probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
@@ -571,7 +583,7 @@ class DocumentSession:
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
                                                    allocation, probe, saturation, probe_share,
-                                                   probed_align=probed_align, **settings)
+                                                   probed_align=probed_align, probed_reduce=probed_reduce, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

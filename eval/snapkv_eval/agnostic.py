@@ -21,7 +21,7 @@ from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
                                decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
-from .ask_many import METHODS, _compressed, bootstrap_ci
+from .ask_many import METHODS, _compressed, bootstrap_ci, probed_reduce
 
 # %% auto #0
 __all__ = ['AGNOSTIC_METHODS', 'PROBED', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn',
@@ -84,6 +84,8 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
     tm["reconstruction"] = time.perf_counter() - t; t = time.perf_counter()
     if any(METHODS[m][0] in PROBED for m in methods):
         scores["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
+    if any(probed_reduce(m) == "max" for m in methods): # the saturation rule's probe, its queries' most attention
+        scores["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
     tm["probe"] = time.perf_counter() - t; t = time.perf_counter()
     ea = None
     if any(METHODS[m][0] == "expected" for m in methods): # Expected Attention: its own prefill, recording query statistics
@@ -99,7 +101,8 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
         for q in ((None,) if kind == "full" else ratios):
             b = None if q is None else agnostic_budget(n, q, floor)
             rs = scores.get("probe" if kind.startswith("probe") else chunk, {})
-            cs = _compressed(method, plain, ea, rs, b or HUGE, floor, scores.get("probe"))
+            ps = scores.get("probe_max" if probed_reduce(method) == "max" else "probe")
+            cs = _compressed(method, plain, ea, rs, b or HUGE, floor, ps)
             if keep is not None: keep(method, q, cs)
             rows, tk = held_rows(cs), target_kept(cs, s)
             recs.append(dict(task=s.task, length=s.length, seed=s.seed, method=method, variant="main",

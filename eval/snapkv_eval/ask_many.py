@@ -20,8 +20,8 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
 
 # %% auto #0
 __all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
-           'make_document', 'run_document', 'bootstrap_ci', 'summarize', 'summary_table', 'run_conversation',
-           'merge_runs', 'main', 'time_passes']
+           'make_document', 'probed_reduce', 'run_document', 'bootstrap_ci', 'summarize', 'summary_table',
+           'run_conversation', 'merge_runs', 'main', 'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -72,7 +72,9 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_head_auto_after_k15_c1024": ("reconstruct_head_auto", dict(probed_align="after"), 1024), # ... pooled
                                                                     # aligned after when it probes
     "reconstruct_head_auto_wide_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide"), 1024), # ... pooled
-                                                                    # wide (before and after) when it probes (the default)
+                                                                    # wide (before and after) when it probes
+    "reconstruct_head_auto_widemax_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max"),
+                                                1024), # ... and the probe's queries' most attention, not their mean (default)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -81,6 +83,10 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "streaming": ("streaming", {}, None),
 }
 RATIOS = (2, 3, 4)
+
+def probed_reduce(method:str) -> str:
+    "How the probe's queries make `method`'s probe scores (`probe_scores(reduce=)`): 'mean' unless its settings say 'max'."
+    return METHODS[method][1].get("probed_reduce", "mean")
 
 def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int, ps:Optional[dict]=None) -> list:
     "A compressed fork of the held context for `method` (a `METHODS` name) at `budget` rows per head (`rs`: its scores)."
@@ -101,6 +107,7 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
         per, ch = head_budgets(rs, budget, floor, sat), dict(ch)
         al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
+        ch.pop("probed_reduce", None) # the caller gave `ps` reduced so
         al = {"pool_align": al} if al and any(any(v) for v in sat.values()) else {}
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
               .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
@@ -139,6 +146,8 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     t = time.perf_counter()
     probed = ("reconstruct_head_sat", "reconstruct_head_auto") # kinds that also need the probe's scores
     if any(METHODS[m][0].startswith("probe") or METHODS[m][0] in probed for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
+    if any(probed_reduce(m) == "max" for m in methods):
+        rs["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
     t_probe = time.perf_counter() - t
     t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
     if any(METHODS[m][0] == "expected" for m in methods):
@@ -151,7 +160,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
             b = math.ceil(n / r)
             kind = METHODS[method][0]
             cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor,
-                             rs.get("probe"))
+                             rs.get("probe_max" if probed_reduce(method) == "max" else "probe"))
             held = sum(sum(c.rows_per_head) / len(c.rows_per_head) if isinstance(c, EvictingCache) else c.size() for c in cs)
             kv_bytes = sum(c.stored_nbytes for c in cs if isinstance(c, EvictingCache)) # the evicting layers' rows, as held
             for turn, (_, question, want) in enumerate(facts):
@@ -202,7 +211,7 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
-_C = dict(probed_align=None) # the saturation rule's runs pooled centred, as measured before `probed_align`
+_C = dict(probed_align=None, probed_reduce="mean") # the saturation rule's runs pooled centred, as measured before both
 CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
     "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
     "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
@@ -211,9 +220,10 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0, **_C),
     "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
                                         kernel_size=1, **_C),
-    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling pinned
-    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after"),
-    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide")}
+    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling and the probe's reduction pinned
+    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after", probed_reduce="mean"),
+    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="mean"),
+    "reconstruct-head-max": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max")}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
