@@ -268,7 +268,7 @@ def probe_scores(model:nn.Module, # an mlx-lm model
                  probe_ids, # the generic question's token ids (`probe_prompt(tokenizer)`)
                  reduce:str="mean", # "mean": over its queries and group (SnapKV); "max": the most any of them gives a row
                 ) -> dict: # {layer: [B, H_kv, rows held] float32}
-    "SnapKV's scores of the rows held, from the queries of a generic question fed after them (then rolled back)."
+    "Scores of the rows held from the queries of a generic question fed after them (then rolled back): SnapKV's or KVzip's."
     if reduce not in PROBE_REDUCES: raise ValueError(f"`reduce` must be one of {PROBE_REDUCES}, got {reduce!r}")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
