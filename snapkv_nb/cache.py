@@ -54,6 +54,7 @@ class EvictingCache(_BaseCache):
     step = 256 # rows of capacity added at a time, as in mlx-lm's `KVCache`
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to objects that carry this marker
     uses_queries = False # whether `scores` reads the captured queries (then the cache keeps them)
+    scores_anytime = True # whether `scores` can rank the rows at any step (False: only rows scored from outside)
 
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
@@ -63,6 +64,9 @@ class EvictingCache(_BaseCache):
             raise ValueError(f"`lookahead` needs real queries: {type(self).__name__} with scorer={self.config.scorer!r} "
                              "does not score with queries (use SnapKVCache, scorer 'auto' or 'query')")
         self.lookahead = self.config.lookahead_for(real) # answer tokens a prompt's compression waits for
+        if self.config.decode_budget is not None and not self.scores_anytime:
+            raise ValueError(f"`decode_budget`: {type(self).__name__} ranks rows by scores given from outside, so it "
+                             "cannot compress while decoding (fork it as SnapKVCache first)")
         self.keys = self.values = None # stored rows (capacity >= rows), arrays or quantized triples
         self.offset = 0          # true number of tokens seen: the RoPE position of the next token
         self.layer = None        # the layer index, set by `make_snapkv_cache` (for messages)
@@ -297,14 +301,19 @@ def _scored_rows(self:EvictingCache) -> int:
 
 # %% ../nbs/01_cache.ipynb #d2dccc66
 @patch
+def _n_keep(self:EvictingCache) -> int:
+    "Rows per head the due compression keeps: `decode_budget` while decoding, else `budget`."
+    return self.config.decode_budget if self._due == "decode" else self.config.budget
+
+@patch
 def _evict(self:EvictingCache) -> int:
-    "Keep `budget` (or `set_head_budgets`'s) ranked rows per head and every row after them; returns rows evicted per head."
+    "Keep `_n_keep()` (or `set_head_budgets`'s) ranked rows per head and every row after them; returns rows evicted per head."
     cfg, n, end = self.config, self._scored_rows(), self._scoring_end()
-    counts = None if self._due == "chunk" else self._head_budgets # per-head counts: at the prompt's end only
+    counts = None if self._due in ("chunk", "decode") else self._head_budgets # per-head counts: at the prompt's end only
     if counts is not None: self._head_budgets = None
     if self._heads: return self._evict_flat(n)
     if counts is not None and len({min(c, n) for c in counts}) > 1: return self._evict_heads(counts, n, end)
-    n_keep = cfg.budget if counts is None else min(counts[0], n) # rows kept per head
+    n_keep = self._n_keep() if counts is None else min(counts[0], n) # rows kept per head
     if n <= n_keep: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
         if cfg.kv_bits is not None and not self.quantized and self.keys is not None and self._due != "chunk":
             self.keys, self.values = (_quantize(x, cfg) for x in self.keys_and_values())
@@ -323,7 +332,7 @@ def _evict(self:EvictingCache) -> int:
 @patch
 def _compress_now(self:EvictingCache) -> int:
     "Run the due compression (or end the prompt now); returns rows evicted per head."
-    closes = self._due != "chunk"
+    closes = self._due not in ("chunk", "decode")
     evicted = self._evict()
     self._due = None
     if closes:
@@ -482,6 +491,9 @@ def _check_flat_ok(self:EvictingCache, what:str): # the argument's name, for mes
     "Refuse (naming `what`) what flat storage cannot hold: several sequences, quantized rows, a flat cache again."
     if self.keys is None: raise ValueError(f"`{what}`: the cache is empty, there are no rows to keep")
     if self._heads: raise NotImplementedError(f"`{what}`: the heads already hold different counts (chosen once only)")
+    if self.config.decode_budget is not None:
+        raise NotImplementedError(f"`{what}`: heads of different counts with `decode_budget` (compressing them again while "
+                                  "decoding) are not implemented")
     if self.config.kv_bits is not None:
         raise NotImplementedError(f"`{what}`: heads of different sizes with rows stored quantized (kv_bits) are not implemented")
     if self._lead.shape[0] != 1: raise ValueError(f"`{what}`: heads of different sizes need one sequence, the cache holds {self._lead.shape[0]}")
@@ -593,9 +605,13 @@ def _before_append(self:EvictingCache, S:int): # tokens of the call
 
 @patch
 def _after_append(self:EvictingCache):
-    "The call's rows are in: the compression is due once the look-ahead is complete; warn if no prompt end is ever seen."
+    "The call's rows are in: a compression is due once the look-ahead is complete, or while decoding at `decode_limit`."
+    cfg = self.config
     if self._waiting() and self.offset >= self._prompt_end + self.lookahead: self._due = "prompt"
-    if not self._prompts and not self._in_prompt and self._rows > self.config.budget: _warn_once(_NO_END_MSG)
+    if cfg.decode_budget is not None and self._due is None and not self._in_prompt and self.size() >= cfg.decode_limit:
+        self._due = "decode" # a hard cap while decoding: back to `decode_budget` rows right after this attention
+    if not self._prompts and not self._in_prompt and self._rows > cfg.budget and cfg.decode_budget is None:
+        _warn_once(_NO_END_MSG)
 
 # %% ../nbs/01_cache.ipynb #9e610e73
 @patch
@@ -634,7 +650,7 @@ def _flat_mask(self:EvictingCache, window_size:Optional[int], queries:mx.array):
 def rows_next(self:EvictingCache) -> int:
     "Rows the next call will find before its own: a due compression counted."
     if self._due is None or self._holds: return self._rows
-    return min(self._scored_rows(), self.config.budget) + self._rows - self._scored_rows()
+    return min(self._scored_rows(), self._n_keep()) + self._rows - self._scored_rows()
 
 @patch
 def make_mask(self:EvictingCache, N:int, # new tokens of the call
@@ -924,7 +940,7 @@ def _check_state(cls:type, st:dict) -> dict:
     if not 0 <= n_kept <= rows <= off * w: raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
     if (rows - n_kept) % w or tail + (rows - n_kept) // w != off:
         raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows ({w} a token) != offset {off}")
-    if st["due"] not in ("", "prompt", "chunk"): raise bad(f"unknown `due` {st['due']!r}")
+    if st["due"] not in ("", "prompt", "chunk", "decode"): raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
     arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
     if rows == 0 and st["keys"] is None:
@@ -1009,6 +1025,9 @@ def fork(self:EvictingCache, cls:Optional[type]=None, # the class of the copy (d
     cfg = changed(self.config, **changes)
     if self.quantized and (cfg.kv_bits, cfg.kv_group_size) != (self.config.kv_bits, self.config.kv_group_size):
         raise ValueError("the rows are stored quantized: `kv_bits` and `kv_group_size` cannot change")
+    if cfg.decode_budget is not None and (self._heads or self._head_budgets):
+        raise NotImplementedError("`decode_budget`: the heads hold (or will hold) different counts, which are not compressed "
+                                  "again while decoding")
     if cfg.kv_bits is not None and (self._heads or self._head_budgets):
         raise NotImplementedError("`kv_bits`: the heads hold (or will hold) different counts, which are not stored quantized")
     if cfg.kv_bits is not None and self.keys is not None and not self.quantized:

@@ -44,6 +44,7 @@ class GivenScoresCache(EvictingCache):
     driver = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message when there are none)
     given_scores = None # [B, H_kv, n] scores of the first n rows (`set_scores`)
     _init_extra = ("given_scores",) # carried by `fork` and `state`
+    scores_anytime = False # no scores while decoding: `decode_budget` is refused
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  given_scores:Optional[mx.array]=None, # scores of the rows held, if already computed
                  **settings): # or `SnapKVConfig` settings

@@ -119,6 +119,7 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     out = (f"SnapKV budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
            f"scorer {c.scorer}" + (f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})" if c.kv_bits else ""))
     if (k := c.lookahead_for(c.scorer != "key")): out += f", look-ahead {k}"
+    if c.decode_budget is not None: out += f", decode budget {c.decode_budget} (at most {c.decode_limit} rows)"
     if p.prefill == "exact": return out
     if p.prefill == "chunked": return out + f"; chunked prefill (chunks of {p.prefill_chunk})"
     at = "" if p.probe_at == "chunk" else f" at its {p.probe_at} positions"

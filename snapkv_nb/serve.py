@@ -65,6 +65,8 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
     if prefill.prefill != "exact":
         raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
     if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
+    if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
+        raise UsageError("--decode-budget with --doc-cache is not implemented: run it without --doc-cache")
     return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, scorer=ns.doc_scorer, ratio=ns.doc_ratio,
                                  settings=doc_settings(ns.doc_scorer, config))
 

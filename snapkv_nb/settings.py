@@ -10,12 +10,13 @@ from typing import Optional
 from .scoring import _check_args, _check_count
 
 # %% auto #0
-__all__ = ['SCORERS', 'DEFAULT_LOOKAHEAD', 'KV_BITS', 'PREFILL_MODES', 'PROBE_AT', 'SnapKVConfig', 'PrefillConfig', 'config_from',
-           'changed']
+__all__ = ['SCORERS', 'DEFAULT_LOOKAHEAD', 'DEFAULT_DECODE_INTERVAL', 'KV_BITS', 'PREFILL_MODES', 'PROBE_AT', 'SnapKVConfig',
+           'PrefillConfig', 'config_from', 'changed']
 
 # %% ../nbs/00a_settings.ipynb #72a28991
 SCORERS = ("auto", "query", "key")
 DEFAULT_LOOKAHEAD = 32 # answer tokens a cache that scores with real queries waits for by default (see below)
+DEFAULT_DECODE_INTERVAL = 32 # decoded tokens between two decode-time compressions by default (see below)
 KV_BITS = (2, 3, 4, 5, 6, 8)
 
 @dataclass(frozen=True)
@@ -32,11 +33,18 @@ class SnapKVConfig:
     lookahead:Optional[int]=None # answer tokens decoded on every row, whose queries also score (0: off; None: 32 with queries)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
+    decode_budget:Optional[int]=None # rows kept per head by compressions while decoding (None: the answer's rows all kept)
+    decode_interval:Optional[int]=None # decoded tokens between those compressions (None: 32 with `decode_budget`)
     def __post_init__(self): _validate_config(self)
     def lookahead_for(self, real_queries:bool # whether the cache scores with real queries (`uses_queries`, scorer not "key")
                      ) -> int:
         "`lookahead`, or when None its default: `DEFAULT_LOOKAHEAD` for a cache scoring with real queries, else 0."
         return self.lookahead if self.lookahead is not None else DEFAULT_LOOKAHEAD if real_queries else 0
+    @property
+    def decode_limit(self) -> Optional[int]:
+        "The most rows per head held while decoding, `decode_budget + decode_interval` (None: no limit)."
+        if self.decode_budget is None: return None
+        return self.decode_budget + (DEFAULT_DECODE_INTERVAL if self.decode_interval is None else self.decode_interval)
 
 # %% ../nbs/00a_settings.ipynb #ad4f17ad
 def _ints(self):
@@ -59,6 +67,13 @@ def _validate_config(self:SnapKVConfig):
     _check_count("kv_group_size", self.kv_group_size)
     if self.kv_group_size not in (32, 64, 128):
         raise ValueError(f"`kv_group_size` must be 32, 64 or 128, got {self.kv_group_size}")
+    if self.decode_budget is not None and _check_count("decode_budget", self.decode_budget) < self.n_sink + self.window:
+        raise ValueError(f"`decode_budget` ({self.decode_budget}) must be >= n_sink + window ({self.n_sink} + "
+                         f"{self.window}): the sinks and the last `window` rows are always kept")
+    if self.decode_interval is not None:
+        if _check_count("decode_interval", self.decode_interval) < 1:
+            raise ValueError(f"`decode_interval` must be >= 1, got {self.decode_interval}")
+        if self.decode_budget is None: raise ValueError("`decode_interval` needs `decode_budget` (rows kept while decoding)")
     _ints(self)
 
 # %% ../nbs/00a_settings.ipynb #2b7cc869

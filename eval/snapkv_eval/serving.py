@@ -202,7 +202,8 @@ def run_serving(preset:str="small", # one of `SERVING_PRESETS`
             for m in modes}
     res = dict(benchmark="serving", preset=preset, model=str(model if model is not None else p["model"] or "default"),
                **{k: list(v) if isinstance(v, tuple) else v for k, v in p.items() if k != "model"},
-               server_args=list(server_args), environment=environment(), modes=runs, summary=serving_summary(runs))
+               server_args=list(server_args), snapkv_args=list(snapkv_args), environment=environment(), modes=runs,
+               summary=serving_summary(runs))
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/f"{stem}.json").write_text(json_text(res))
     plot_serving(res, out/f"{stem}.png")
@@ -305,6 +306,8 @@ def serving_main(argv:list, # command-line arguments
     p.add_argument("--clients", default=None, help="rounds, e.g. 1,4,8 (default: the preset's)")
     p.add_argument("--prompt-concurrency", type=int, default=None,
                    help="every server's --prompt-concurrency: prompts prefilled together (default: theirs, 8)")
+    p.add_argument("--decode-budget", type=int, default=None,
+                   help="snapkv serve's --decode-budget: rows kept while decoding (default: none, the answers' rows all kept)")
     try:
         a = p.parse_args(argv)
         if a.preset not in SERVING_PRESETS: raise UsageError(f"--preset must be one of {', '.join(SERVING_PRESETS)}")
@@ -317,7 +320,10 @@ def serving_main(argv:list, # command-line arguments
         if a.prompt_concurrency is not None and a.prompt_concurrency < 1:
             raise UsageError(f"--prompt-concurrency must be >= 1, got {a.prompt_concurrency}")
         pc = () if a.prompt_concurrency is None else ("--prompt-concurrency", str(a.prompt_concurrency))
-        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients, server_args=pc)
+        if a.decode_budget is not None and a.decode_budget < 1:
+            raise UsageError(f"--decode-budget must be >= 1, got {a.decode_budget}")
+        db = () if a.decode_budget is None else ("--decode-budget", str(a.decode_budget))
+        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients, server_args=pc, snapkv_args=db)
     except USER_ERRORS as e:
         print(f"snapkv_eval.serving: error: {one_line(e)}", file=sys.stderr); return 2
     print(json.dumps(res["summary"], indent=1))
