@@ -153,7 +153,8 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     if args.doc_scorer != "with-question":
         if not args.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {args.doc_ratio}")
         base = SnapKVConfig()
-        moot = [f"--{n.replace('_', '-')}" for n in ("budget", "kernel_size", "pooling", "pool_align", "scorer", "decode_budget", "decode_interval")
+        moot = [f"--{n.replace('_', '-')}" for n in ("budget", "kernel_size", "pooling", "pool_align", "scorer",
+                                                      "decode_budget", "decode_interval")
                 if cfg is not None and getattr(cfg, n) != getattr(base, n)]
         moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_budget", "prefill_chunk", "probe_len",
                                                        "probe_at", "probe_lookahead")

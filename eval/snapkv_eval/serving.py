@@ -78,12 +78,12 @@ def one_round(url:str, # a server's base URL
                 answers=texts)
 
 # %% ../nbs/15_serving.ipynb #bd8d19f1
-_HELD = re.compile(r"conversation cached as \w+: (\d+) rows per head for (\d+) tokens.*?KV ([\d.]+) (\w?B) held")
+_HELD = re.compile(r"conversation cached as \w+: (?:\d+-)?(\d+) rows per head for (\d+) tokens.*?KV ([\d.]+) (\w?B) held")
 _UNITS = {"B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9}
 
 def logged_kv(log:str, # `snapkv serve`'s log
              ) -> list: # one dict (rows, tokens, bytes) per cached conversation, in order
-    "What `snapkv serve` reports for each conversation it caches."
+    "What `snapkv serve` reports for each conversation it caches (rows: the most a layer holds)."
     return [dict(rows=int(r), tokens=int(t), bytes=float(b) * _UNITS[u]) for r, t, b, u in _HELD.findall(log)]
 
 def full_kv_bytes(model_dir:str, # an mlx-lm model directory (its config.json)
