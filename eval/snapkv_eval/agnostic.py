@@ -16,22 +16,21 @@ import mlx.nn as nn
 from snapkv_nb.cache import EvictingCache, SnapKVConfig, make_snapkv_cache
 from snapkv_nb.generate import prefill, snapkv_layers
 from snapkv_nb.context import (HUGE, ExpectedAttentionCache, context_prefill, reconstruction_scores, repeat_prompts,
-                               probe_scores, probe_prompt, fork_caches)
+                               probe_prompt, fork_caches)
 from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
                                decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
-from .ask_many import METHODS, _compressed, bootstrap_ci, probed_reduce
+from .ask_many import METHODS, _compressed, bootstrap_ci, probe_passes, method_scores
 
 # %% auto #0
-__all__ = ['AGNOSTIC_METHODS', 'PROBED', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn',
-           'held_rows', 'run_agnostic_sample', 'task_bootstrap', 'interval', 'summarize_agnostic', 'agnostic_tables',
-           'run_agnostic', 'merge_agnostic', 'agnostic_parser', 'main']
+__all__ = ['AGNOSTIC_METHODS', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn', 'held_rows',
+           'run_agnostic_sample', 'task_bootstrap', 'interval', 'summarize_agnostic', 'agnostic_tables', 'run_agnostic',
+           'merge_agnostic', 'agnostic_parser', 'main']
 
 # %% ../nbs/19_agnostic.ipynb #5053112b
 AGNOSTIC_METHODS = ("full", "reconstruct_head_sat_k15_c1024", "reconstruct_head_auto_k15_c1024", "reconstruct_head_k15_c1024",
                     "probe_k15", "snapkv", "streaming")
-PROBED = ("probe", "probe_layer", "reconstruct_head_sat", "reconstruct_head_auto") # `METHODS` kinds that need the probe pass
 AGNOSTIC_RATIOS = (2, 4, 8)
 REFERENCE = "reconstruct_head_sat_k15_c1024" # every other method is paired against it
 
@@ -82,10 +81,7 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
     scores = {c: reconstruction_scores(model, plain, ctx, *repeat_prompts(tokenizer), chunk=c)
               for c in sorted({METHODS[m][2] for m in methods} - {None})} # a pass per chunk size: the whole context repeated
     tm["reconstruction"] = time.perf_counter() - t; t = time.perf_counter()
-    if any(METHODS[m][0] in PROBED for m in methods):
-        scores["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
-    if any(probed_reduce(m) == "max" for m in methods): # the saturation rule's probe, its queries' most attention
-        scores["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
+    scores.update(probe_passes(model, tokenizer, plain, methods)) # the generic question's pass(es), if needed
     tm["probe"] = time.perf_counter() - t; t = time.perf_counter()
     ea = None
     if any(METHODS[m][0] == "expected" for m in methods): # Expected Attention: its own prefill, recording query statistics
@@ -100,8 +96,7 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
         kind, settings, chunk = METHODS[method]
         for q in ((None,) if kind == "full" else ratios):
             b = None if q is None else agnostic_budget(n, q, floor)
-            rs = scores.get("probe" if kind.startswith("probe") else chunk, {})
-            ps = scores.get("probe_max" if probed_reduce(method) == "max" else "probe")
+            rs, ps = method_scores(method, scores)
             cs = _compressed(method, plain, ea, rs, b or HUGE, floor, ps)
             if keep is not None: keep(method, q, cs)
             rows, tk = held_rows(cs), target_kept(cs, s)

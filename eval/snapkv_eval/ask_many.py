@@ -19,9 +19,9 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
                                DocumentSession, heads_to_probe, SATURATION)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
-           'make_document', 'probed_reduce', 'run_document', 'bootstrap_ci', 'summarize', 'summary_table',
-           'run_conversation', 'merge_runs', 'main', 'time_passes']
+__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
+           'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'bootstrap_ci',
+           'summarize', 'summary_table', 'run_conversation', 'merge_runs', 'main', 'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -88,6 +88,24 @@ def probed_reduce(method:str) -> str:
     "How the probe's queries make `method`'s probe scores (`probe_scores(reduce=)`): 'mean' unless its settings say 'max'."
     return METHODS[method][1].get("probed_reduce", "mean")
 
+PROBED = ("probe", "probe_layer", "reconstruct_head_sat", "reconstruct_head_auto") # kinds that need the probe pass
+
+def probe_passes(model, tokenizer, plain:list, # an mlx-lm model, its tokenizer, the context held uncompressed
+                 methods) -> dict: # `METHODS` names
+    "The probe's scores `methods` need, one pass each: {'probe': its queries' mean, 'probe_max': their most attention}."
+    out = {}
+    if any(METHODS[m][0] in PROBED for m in methods): out["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
+    if any(probed_reduce(m) == "max" for m in methods):
+        out["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
+    return out
+
+def method_scores(method:str, # a `METHODS` name
+                  scores:dict) -> tuple: # one context's passes: {chunk: reconstruction, 'probe': ..., 'probe_max': ...}
+    "(`rs`, `ps`): the scores and probe scores `_compressed` takes for `method`."
+    kind, _, chunk = METHODS[method]
+    return (scores.get("probe" if kind.startswith("probe") else chunk, {}),
+            scores.get("probe_max" if probed_reduce(method) == "max" else "probe"))
+
 def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int, ps:Optional[dict]=None) -> list:
     "A compressed fork of the held context for `method` (a `METHODS` name) at `budget` rows per head (`rs`: its scores)."
     if method not in METHODS: raise ValueError(f"unknown method {method!r}; methods are {list(METHODS)}")
@@ -144,10 +162,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
                                       chunk=c)
         t_recon[c] = time.perf_counter() - t
     t = time.perf_counter()
-    probed = ("reconstruct_head_sat", "reconstruct_head_auto") # kinds that also need the probe's scores
-    if any(METHODS[m][0].startswith("probe") or METHODS[m][0] in probed for m in methods): rs["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
-    if any(probed_reduce(m) == "max" for m in methods):
-        rs["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
+    rs.update(probe_passes(model, tokenizer, plain, methods))
     t_probe = time.perf_counter() - t
     t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
     if any(METHODS[m][0] == "expected" for m in methods):
@@ -158,9 +173,8 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     for method in methods:
         for r in ((1,) if method == "full" else ratios):
             b = math.ceil(n / r)
-            kind = METHODS[method][0]
-            cs = _compressed(method, plain, ea, rs.get("probe" if kind.startswith("probe") else METHODS[method][2], {}), b, floor,
-                             rs.get("probe_max" if probed_reduce(method) == "max" else "probe"))
+            ms, ps = method_scores(method, rs)
+            cs = _compressed(method, plain, ea, ms, b, floor, ps)
             held = sum(sum(c.rows_per_head) / len(c.rows_per_head) if isinstance(c, EvictingCache) else c.size() for c in cs)
             kv_bytes = sum(c.stored_nbytes for c in cs if isinstance(c, EvictingCache)) # the evicting layers' rows, as held
             for turn, (_, question, want) in enumerate(facts):
