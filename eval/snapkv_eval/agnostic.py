@@ -16,7 +16,7 @@ import mlx.nn as nn
 from snapkv_nb.cache import EvictingCache, SnapKVConfig, make_snapkv_cache
 from snapkv_nb.generate import prefill, snapkv_layers
 from snapkv_nb.context import (HUGE, ExpectedAttentionCache, context_prefill, reconstruction_scores, repeat_prompts,
-                               probe_prompt, fork_caches)
+                               fork_caches)
 from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
