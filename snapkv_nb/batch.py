@@ -155,14 +155,18 @@ def _keep_padded(self:BatchEvictingCache, K:mx.array, V:mx.array): # the rows he
     self._buf, self._cols = (_room(K, EvictingCache.step), _room(V, EvictingCache.step)), K.shape[2]
     for c in self.caches: c.lend_rows() # its rows are the buffer's until `_flush`
 
+def _return_one(self:BatchEvictingCache, b:int): # the sequence
+    "Give sequence `b` its rows back from the decode buffer (a copy, as alone); the buffer keeps its columns."
+    (K, V), L, c = self._buf, self._cols, self.caches[b]
+    c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
+
 def _flush(self:BatchEvictingCache):
-    "Give every sequence its rows back from the decode buffer (a copy each, as alone), and drop the buffer."
+    "Give every sequence its rows back from the decode buffer, and drop the buffer."
     if self._buf is None: return
-    (K, V), L = self._buf, self._cols
-    for b, c in enumerate(self.caches): c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
+    for b in range(len(self.caches)): self._return_one(b)
     self._buf = None
 
-BatchEvictingCache._keep_padded, BatchEvictingCache._flush = _keep_padded, _flush
+BatchEvictingCache._keep_padded, BatchEvictingCache._return_one, BatchEvictingCache._flush = _keep_padded, _return_one, _flush
 
 # %% ../nbs/06_batch.ipynb #d1375548
 def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) -> Optional[tuple]: # [B, H, S, D]
@@ -171,7 +175,7 @@ def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) ->
     if buf is None or any(p is not None for p in self._pending): return None
     if keys.shape[1::2] != buf[0].shape[1::2] or values.shape[1::2] != buf[1].shape[1::2]: return None
     for c in self.caches: c.begin_call() # as `update_and_fetch` starts
-    if any(c.compresses_on(S) for c in self.caches) or max(c.size() for c in self.caches) != self._cols: return None
+    if not self._in_place(S): return None
     for c in self.caches: c.advance(S)
     (K, V), L = buf, self._cols
     if L + S > K.shape[2]: K, V = _room(K, max(S, EvictingCache.step)), _room(V, max(S, EvictingCache.step))
@@ -180,7 +184,29 @@ def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) ->
     self._buf, self._cols, self._real = (K, V), L + S, [S] * len(self.caches)
     return K[..., :L + S, :], V[..., :L + S, :]
 
-BatchEvictingCache._decode_in_place = _decode_in_place
+def _in_place(self:BatchEvictingCache, S:int) -> bool: # tokens of the coming call (after every `begin_call`)
+    "Whether a call of `S` tokens will append to the decode buffer (`_decode_in_place`), not pad the rows again."
+    if self._buf is None or any(p is not None for p in self._pending): return False
+    return not any(c.compresses_on(S) for c in self.caches) and self.size() <= self._cols
+
+BatchEvictingCache._decode_in_place, BatchEvictingCache._in_place = _decode_in_place, _in_place
+
+# %% ../nbs/06_batch.ipynb #738c4e26
+_MAX_LEAD = 32 # padding columns every sequence has in front of its rows before the decode buffer is cut back
+
+def _compress_in_place(self:BatchEvictingCache, b:int): # a sequence whose compression is due after this attention
+    "Compress sequence `b` on its own rows, then put the rows it keeps back in the buffer's columns (right-aligned)."
+    c, L = self.caches[b], self._cols
+    before = c.size()
+    self._return_one(b)
+    c.after_attention()
+    k, v = c.lend_rows() # neither quantized nor flat: a batch takes no such member (`_check_member`)
+    for X, x in zip(self._buf, (k, v)): # the columns of the rows it dropped become padding (zeros)
+        X[b:b + 1, :, L - before:L, :] = mx.pad(x, [(0, 0), (0, 0), (before - x.shape[2], 0), (0, 0)])
+    if (lead := L - self.size()) >= _MAX_LEAD:
+        self._buf, self._cols = tuple(mx.contiguous(X[..., lead:, :]) for X in self._buf), L - lead
+
+BatchEvictingCache._compress_in_place = _compress_in_place
 
 # %% ../nbs/06_batch.ipynb #4e77a447
 def _keys_and_values(self:BatchEvictingCache) -> tuple:
@@ -203,7 +229,8 @@ def _kept_positions(self:BatchEvictingCache) -> Optional[mx.array]:
 def _left_padding(self:BatchEvictingCache) -> mx.array:
     "Padding rows in front of each sequence's rows, [B] int32."
     r = [c.size() for c in self.caches]
-    return mx.array([max(r, default=0) - x for x in r], dtype=mx.int32)
+    L = self._cols if self._buf is not None else max(r, default=0)
+    return mx.array([L - x for x in r], dtype=mx.int32)
 
 BatchEvictingCache.keys_and_values = _keys_and_values
 BatchEvictingCache.kept_positions = property(_kept_positions)
@@ -212,10 +239,11 @@ BatchEvictingCache.left_padding = property(_left_padding)
 # %% ../nbs/06_batch.ipynb #073c5372
 def _causal_mask(rows:list, # rows each sequence holds before the call
                  real:list, # its real tokens in the call
-                 N:int): # tokens in the call
+                 N:int, # tokens in the call
+                 L:Optional[int]=None): # columns (None: the longest sequence's rows after the call)
     "[B, 1, N, L] bool: sequence b's rows right-aligned in L columns, its real queries causal over them."
     tot = mx.array([r + n for r, n in zip(rows, real)])
-    L = max(r + n for r, n in zip(rows, real))
+    L = max(r + n for r, n in zip(rows, real)) if L is None else L
     lo = mx.minimum(L - tot, L - 1)[:, None, None, None] # first column of the sequence (padding queries: >= 1 col)
     i = mx.minimum(mx.arange(N)[:, None], mx.maximum(mx.array(real) - 1, 0)[:, None, None, None])
     hi = mx.maximum(lo + mx.array(rows)[:, None, None, None] + i, lo)
@@ -234,9 +262,10 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
             if window_size is not None: c.after_attention()
         rows.append(c.rows_next() if n and window_size is None else c.size())
     if window_size is not None: return hooks.remember_window_mask(self.window_mask(N, window_size, False), window_size)
-    if len(set(rows)) == 1 and set(real) == {N}:
+    L = self._cols + N if self._in_place(N) else None # the decode buffer's columns, if the call appends to it
+    if len(set(rows)) == 1 and set(real) == {N} and L in (None, rows[0] + N):
         return create_attention_mask(N, offset=rows[0], return_array=return_array, window_size=None)
-    return _causal_mask(rows, real, N)
+    return _causal_mask(rows, real, N, L)
 
 BatchEvictingCache.make_mask = _make_mask
 
@@ -269,10 +298,10 @@ def observe(self:BatchEvictingCache, queries:mx.array): # [B, H_q, S, D] post-Ro
         if n: c.observe(queries[b:b + 1, :, :n])
 
 def after_attention(self:BatchEvictingCache):
-    "Run each sequence's due compression (those that took part in the call), as alone."
-    if any(n and c.compresses_on() for c, n in zip(self.caches, self._real or ())): self._flush() # it needs its rows
-    for c, n in zip(self.caches, self._real or ()):
-        if n: c.after_attention()
+    "Run each sequence's due compression (those that took part in the call), as alone; the decode buffer stays."
+    for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
+        if n and c.compresses_on() and self._buf is not None: self._compress_in_place(b) # it needs its rows
+        elif n: c.after_attention()
 
 BatchEvictingCache.window_mask, BatchEvictingCache.attention_mask = window_mask, attention_mask
 BatchEvictingCache.observe, BatchEvictingCache.after_attention = observe, after_attention
