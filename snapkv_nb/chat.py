@@ -156,8 +156,8 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         moot = [f"--{n.replace('_', '-')}" for n in ("budget", "kernel_size", "pooling", "pool_align", "scorer",
                                                       "decode_budget", "decode_interval")
                 if cfg is not None and getattr(cfg, n) != getattr(base, n)]
-        moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_budget", "prefill_chunk", "probe_len",
-                                                       "probe_at", "probe_lookahead")
+        moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_step_size", "prefill_budget", "prefill_chunk",
+                                                       "probe_len", "probe_at", "probe_lookahead")
                  if getattr(prefill, f) != getattr(PrefillConfig(), f)]
         if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
                                   "--doc-scorer to --doc-ratio; use --doc-scorer with-question for SnapKV's --budget)")

@@ -306,6 +306,8 @@ def serving_main(argv:list, # command-line arguments
     p.add_argument("--clients", default=None, help="rounds, e.g. 1,4,8 (default: the preset's)")
     p.add_argument("--prompt-concurrency", type=int, default=None,
                    help="every server's --prompt-concurrency: prompts prefilled together (default: theirs, 8)")
+    p.add_argument("--prefill-step-size", type=int, default=None,
+                   help="every server's --prefill-step-size: prompt tokens per model call (default: theirs, 2048)")
     p.add_argument("--decode-budget", type=int, default=None,
                    help="snapkv serve's --decode-budget: rows kept while decoding (default: none, the answers' rows all kept)")
     try:
@@ -319,7 +321,10 @@ def serving_main(argv:list, # command-line arguments
         if not re.fullmatch(r"[\w.-]+", a.stem): raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
         if a.prompt_concurrency is not None and a.prompt_concurrency < 1:
             raise UsageError(f"--prompt-concurrency must be >= 1, got {a.prompt_concurrency}")
-        pc = () if a.prompt_concurrency is None else ("--prompt-concurrency", str(a.prompt_concurrency))
+        if a.prefill_step_size is not None and a.prefill_step_size < 1:
+            raise UsageError(f"--prefill-step-size must be >= 1, got {a.prefill_step_size}")
+        pc = (() if a.prompt_concurrency is None else ("--prompt-concurrency", str(a.prompt_concurrency))) + \
+             (() if a.prefill_step_size is None else ("--prefill-step-size", str(a.prefill_step_size)))
         if a.decode_budget is not None and a.decode_budget < 1:
             raise UsageError(f"--decode-budget must be >= 1, got {a.decode_budget}")
         db = () if a.decode_budget is None else ("--decode-budget", str(a.decode_budget))
