@@ -84,6 +84,7 @@ class EvictingCache(_BaseCache):
         self._prev_chunk = False # the call before the current one was a prefill chunk (state read after it)
         self._prompts = 0        # prompts ended so far (for the warning when no prompt end is ever seen)
         self._obs = []           # recent post-RoPE queries [B, H_q, s, D], contiguous, the last ending at `_obs_end`
+        self._obs_n = 0          # how many queries `_obs` holds (so a decode step need not count them again)
         self._obs_end = None     # true position after the last captured query
         self._holds = 0          # `hold()` depth: compression postponed while > 0
         self._dtype = None       # the model's dtype for K/V (for the no-eviction byte count)
@@ -267,9 +268,10 @@ def observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE qu
     if queries.shape[2] > keep: # a chunk: copy its last queries now, so the chunk's can be freed
         seg = mx.contiguous(queries[..., -keep:, :])
         mx.eval(seg)
-    segs = (self._obs if self._obs and self._obs_end == end - queries.shape[2] else []) + [seg]
-    while len(segs) > 1 and sum(s.shape[2] for s in segs[1:]) >= keep: segs.pop(0)
-    self._obs, self._obs_end = segs, end
+    go_on = self._obs and self._obs_end == end - queries.shape[2] # this call continues the queries kept
+    segs, held = (self._obs if go_on else []) + [seg], (self._obs_n if go_on else 0) + seg.shape[2]
+    while len(segs) > 1 and held - segs[0].shape[2] >= keep: held -= segs.pop(0).shape[2] # the rest hold `keep`
+    self._obs, self._obs_n, self._obs_end = segs, held, end
 
 @patch
 def _obs_queries(self:EvictingCache) -> Optional[mx.array]:
@@ -889,7 +891,7 @@ def trim(self:EvictingCache, n:int) -> int: # tokens to roll back
         if self._obs_end is not None and self._obs_end > self.offset: # the rolled-back tokens' queries go too
             q = self._obs_queries()
             q = q[..., :max(q.shape[2] - (self._obs_end - self.offset), 0), :]
-            self._obs, self._obs_end = ([q], self.offset) if q.shape[2] else ([], None)
+            self._obs, self._obs_n, self._obs_end = ([q], q.shape[2], self.offset) if q.shape[2] else ([], 0, None)
         if self._in_prompt and self.offset <= self._prompt_start: self._in_prompt, self._prompt_end = False, None
         if self._due is not None and self._prompt_end is not None and self.offset < self._prompt_end: self._due = None
     if verify and self._waiting() and self.offset >= self._prompt_end + self.lookahead: self._due = "prompt"
@@ -985,6 +987,7 @@ def _set_state(self:EvictingCache, st):
     self.__init__(cfg, **{n: extra.get(n, getattr(type(self), n)) for n in getattr(self, "_init_extra", ())})
     self.keys, self.values, self._kept_pos = tup(st["keys"]), tup(st["values"]), st["kept_pos"]
     self._obs = [] if st["obs_q"] is None else [st["obs_q"]]
+    self._obs_n = 0 if st["obs_q"] is None else st["obs_q"].shape[2]
     self.offset, self._rows, self._n_kept = st["offset"], st["rows"], st["n_kept"]
     self._tail_pos, self.compressions, self._prompt_start = st["tail_pos"], st["compressions"], st["prompt_start"]
     self._obs_end, self._prompt_end, self.layer = opt(st["obs_end"]), opt(st["prompt_end"]), opt(st["layer"])
