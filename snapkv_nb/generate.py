@@ -21,7 +21,7 @@ from .cache import EvictingCache, make_snapkv_cache, compress, end_lookahead, ex
 from . import hooks
 
 # %% auto #0
-__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'probe_scores', 'guided_step', 'prefill',
+__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'guided_scores', 'guided_step', 'prefill',
            'driver_config', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
@@ -94,11 +94,11 @@ def _held_keys(c:EvictingCache) -> mx.array:
     if isinstance(k, (tuple, list)): k = mx.dequantize(*k, group_size=c.config.kv_group_size, bits=c.config.kv_bits)
     return k
 
-def probe_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's rows (+ its look-ahead's)
-                 queries:mx.array, # [B, H_q, q, D] post-RoPE queries of the last `q` rows held, which score
-                 after:Optional[int]=None, # rows held after the scored ones (the probe's and its look-ahead's); None: q
-                ) -> mx.array: # [B, H_kv, rows - after] float32
-    "SnapKV scores of the rows held before the probe, from the queries of the last rows (the probe's)."
+def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's rows (+ its look-ahead's)
+                  queries:mx.array, # [B, H_q, q, D] post-RoPE queries of the last `q` rows held, which score
+                  after:Optional[int]=None, # rows held after the scored ones (the probe's, its look-ahead's); None: q
+                 ) -> mx.array: # [B, H_kv, rows - after] float32
+    "A guided step's SnapKV scores of the rows held before its probe, from the queries of the last rows (the probe's)."
     q, cfg = queries.shape[2], c.config
     after = q if after is None else after
     s = obs_window_attention_scores(_held_keys(c), window=q, queries=queries, kernel_size=cfg.kernel_size,
@@ -144,7 +144,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
     peak, evicted = max(caches[i].size() for i in ev), 0
     for i in ev:
         c = caches[i]
-        s = probe_scores(c, got[i], after=p)
+        s = guided_scores(c, got[i], after=p)
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
         c.offset = offsets[i]
         if s.shape[-1] > prefill_budget:

@@ -11,11 +11,13 @@ import numpy as np
 from snapkv_nb.testing import ServerProcess, free_port
 from snapkv_nb.frontend import resolve_model
 from .common import text_path, environment, json_text, table_cell
+from .ask_many import bootstrap_ci
 
 # %% auto #0
 __all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'MODE_NAMES', 'MlxServer', 'one_round', 'logged_kv',
            'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving',
-           'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'serving_main']
+           'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'paired_rounds',
+           'paired_summary', 'run_paired', 'paired_text', 'plot_paired', 'serving_parser', 'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
@@ -289,12 +291,119 @@ def phases_text(res:dict) -> str:
         out.append(f"  {MODE_NAMES.get(m, m):28} prompts {p:6.1f} s, then generation {g:6.1f} s")
     return f"at {res['modes']['batched']['rounds'][-1]['clients']} clients:\n" + "\n".join(out)
 
+# %% ../nbs/15_serving.ipynb #bfbfd1c5
+def paired_rounds(urls:dict, # mode -> a running server's base URL, in the order of the first round
+                  chats:list, # one chat per client, all sent at once every round
+                  reps:int, # rounds per mode
+                  max_tokens:int, # per answer
+                 ) -> dict: # mode -> its rounds (`one_round`), and "order": the modes' order per round
+    "`reps` rounds of every client on every server, taking turns; the order turned by one mode every round."
+    if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
+        raise ValueError(f"reps must be >= 1, got {reps!r}")
+    modes, out = list(urls), {m: [] for m in urls}
+    out["order"] = []
+    for r in range(reps):
+        order = modes[r % len(modes):] + modes[:r % len(modes)]
+        for m in order: out[m].append(one_round(urls[m], chats, max_tokens))
+        out["order"].append(order)
+    return out
+
+def paired_summary(rounds:dict, # from `paired_rounds`
+                  ) -> dict: # per other mode: per-round ratios and their (mean, low, high); answers compared
+    "Tokens/s of the first mode over each other mode's, paired by round: the mean of the ratios, 95% bootstrap."
+    first, *others = [m for m in rounds if m != "order"]
+    tps = lambda r: r["tokens"] / r["wall_s"]
+    out = dict(mode=first, rounds=len(rounds[first]), ratios={}, answers_same_every_round={}, answers_equal={})
+    for m in (first, *others):
+        out["answers_same_every_round"][m] = all(r["answers"] == rounds[m][0]["answers"] for r in rounds[m])
+    for m in others:
+        per = [tps(a) / tps(b) for a, b in zip(rounds[first], rounds[m])]
+        out["ratios"][m] = dict(per_round=per, mean_ci=list(bootstrap_ci(per)))
+        out["answers_equal"][m] = all(a["answers"] == b["answers"] for a, b in zip(rounds[first], rounds[m]))
+    return out
+
+# %% ../nbs/15_serving.ipynb #fcc4aff4
+def run_paired(preset:str="decode", # one of `SERVING_PRESETS`
+               reps:int=5, # rounds per mode
+               out_dir:str="results", # where STEM.json and STEM.png go
+               model:str|None=None, # `snapkv serve --model` (default: the preset's)
+               modes:tuple=("batched", "sequential"), # the servers; the first is the numerator of the ratios
+               clients:int|None=None, # clients at once (default: the preset's largest)
+               chats:list|None=None, # one chat per client (default: `serving_chats`)
+               snapkv_args:tuple=(), # more `snapkv serve` arguments
+               server_args:tuple=(), # arguments every server takes
+               stem:str="serving_paired", # file names
+              ) -> dict:
+    "Paired rounds (`paired_rounds`) of one client count on every mode's server, up at once; JSON and a plot."
+    import contextlib
+    if preset not in SERVING_PRESETS: raise ValueError(f"preset must be one of {list(SERVING_PRESETS)}, got {preset!r}")
+    if len(modes) < 2 or len(set(modes)) != len(modes) or any(m not in SERVING_MODES for m in modes):
+        raise ValueError(f"modes must be two or more of {SERVING_MODES}, each once, got {modes!r}")
+    if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
+        raise ValueError(f"reps must be >= 1, got {reps!r}")
+    if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
+        raise ValueError(f"clients must be a count >= 1, got {clients!r}")
+    p = dict(SERVING_PRESETS[preset], question=SERVING_PRESETS[preset].get("question", QUESTION))
+    n = clients or max(p["clients"])
+    model_dir = resolve_model(model if model is not None else p["model"])
+    chats = (chats or serving_chats(n, p["doc_chars"], p["question"]))[:n]
+    with contextlib.ExitStack() as stack:
+        srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args)) for m in modes}
+        for s in srvs.values(): one_round(s.url, chats[:1], 2) # warm-up
+        t0 = time.time()
+        rounds = paired_rounds({m: s.url for m, s in srvs.items()}, chats, reps, p["max_tokens"])
+    res = dict(benchmark="serving_paired", preset=preset, clients=n,
+               model=str(model if model is not None else p["model"] or "default"), reps=reps,
+               **{k: v for k, v in p.items() if k not in ("model", "clients")},
+               server_args=list(server_args), snapkv_args=list(snapkv_args), seconds=round(time.time() - t0),
+               environment=environment(), rounds=rounds, summary=paired_summary(rounds))
+    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
+    (out/f"{stem}.json").write_text(json_text(res))
+    plot_paired(res, out/f"{stem}.png")
+    return res
+
+# %% ../nbs/15_serving.ipynb #925f0d65
+def paired_text(res:dict, # from `run_paired` (or its JSON)
+               ) -> str:
+    "Per round: the order and each mode's tokens/s; then each ratio's mean [95% interval]."
+    s, modes = res["summary"], [m for m in res["rounds"] if m != "order"]
+    lines = [f"{'round':>5}  {'order':30}" + "".join(f"{MODE_NAMES.get(m, m) + ' tok/s':>34}" for m in modes)]
+    for i, order in enumerate(res["rounds"]["order"]):
+        lines.append(f"{i + 1:>5}  {', '.join(order):30}" +
+                     "".join(f"{res['rounds'][m][i]['tokens'] / res['rounds'][m][i]['wall_s']:>34.2f}" for m in modes))
+    for m, r in s["ratios"].items():
+        mean, lo, hi = r["mean_ci"]
+        lines.append(f"tokens/s {s['mode']} / {m}: {mean:.2f} [{lo:.2f}, {hi:.2f}] over {s['rounds']} rounds "
+                     f"(per round {', '.join(f'{x:.2f}' for x in r['per_round'])})")
+    return "\n".join(lines)
+
+def plot_paired(res:dict, # from `run_paired` (or its JSON)
+                path=None): # save here (None: just return the figure)
+    "Each round's tokens/s per mode, and the paired ratios with their mean and 95% interval."
+    import matplotlib; matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    s, modes = res["summary"], [m for m in res["rounds"] if m != "order"]
+    fig, axs = plt.subplots(1, 2, figsize=(10, 3.4))
+    x = np.arange(1, s["rounds"] + 1)
+    for m in modes:
+        axs[0].plot(x, [r["tokens"] / r["wall_s"] for r in res["rounds"][m]], marker="o", label=MODE_NAMES.get(m, m))
+    for m, r in s["ratios"].items():
+        line, = axs[1].plot(x, r["per_round"], marker="o", label=f"{s['mode']} / {m}")
+        mean, lo, hi = r["mean_ci"]
+        axs[1].axhspan(lo, hi, color=line.get_color(), alpha=0.15)
+        axs[1].axhline(mean, color=line.get_color(), ls="--")
+    for ax, y in zip(axs, ("generated tokens/s (all clients)", "tokens/s ratio (paired by round)")):
+        ax.set(xlabel="round", ylabel=y, xticks=x); ax.grid(alpha=0.3); ax.legend(fontsize=8)
+    fig.suptitle(f"{res['model']}: {res['clients']} clients, {res['reps']} paired rounds (mean, 95% interval)")
+    fig.tight_layout()
+    if path is not None: fig.savefig(path, dpi=110)
+    return fig
+
 # %% ../nbs/15_serving.ipynb #d71972a2
-def serving_main(argv:list, # command-line arguments
-                ) -> int: # exit code
-    "`python -m snapkv_eval.serving [--preset P] [--out-dir D] [--stem S] [--clients 1,4,8] ...`: `run_serving`."
+def serving_parser():
+    "The command line of `python -m snapkv_eval.serving`; a bad argument raises `UsageError`."
     import argparse
-    from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line
+    from snapkv_nb.frontend import UsageError
     class Parser(argparse.ArgumentParser):
         def error(self, message): raise UsageError(message)
     p = Parser(prog="python -m snapkv_eval.serving",
@@ -302,23 +411,44 @@ def serving_main(argv:list, # command-line arguments
     p.add_argument("--preset", default="small", help=f"one of {', '.join(SERVING_PRESETS)} (default: small)")
     p.add_argument("--out-dir", default="results", help="where STEM.json and STEM.png go (default: results)")
     p.add_argument("--model", default=None, help="what `snapkv serve --model` takes (default: the preset's)")
-    p.add_argument("--stem", default="serving", help="file names: STEM.json, STEM.png (default: serving)")
+    p.add_argument("--stem", default=None, help="file names: STEM.json, STEM.png (default: serving, serving_paired)")
     p.add_argument("--clients", default=None, help="rounds, e.g. 1,4,8 (default: the preset's)")
+    p.add_argument("--modes", default=None, help=f"servers, e.g. batched,sequential (default: all of "
+                   f"{','.join(SERVING_MODES)}; with --paired: batched,sequential)")
+    p.add_argument("--paired", type=int, default=None, metavar="R",
+                   help="R paired rounds of one client count on every server, up at once (`run_paired`)")
     p.add_argument("--prompt-concurrency", type=int, default=None,
                    help="every server's --prompt-concurrency: prompts prefilled together (default: theirs, 8)")
     p.add_argument("--prefill-step-size", type=int, default=None,
                    help="every server's --prefill-step-size: prompt tokens per model call (default: theirs, 2048)")
     p.add_argument("--decode-budget", type=int, default=None,
-                   help="snapkv serve's --decode-budget: rows kept while decoding (default: none, the answers' rows all kept)")
+                   help="snapkv serve's --decode-budget: rows kept while decoding (default: none)")
+    return p
+
+# %% ../nbs/15_serving.ipynb #1fd44a56
+def serving_main(argv:list, # command-line arguments
+                ) -> int: # exit code
+    "`python -m snapkv_eval.serving [--preset P] [--clients 1,4,8] [--paired R] ...`: `run_serving` (or `run_paired`)."
+    from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line
     try:
-        a = p.parse_args(argv)
+        a = serving_parser().parse_args(argv)
         if a.preset not in SERVING_PRESETS: raise UsageError(f"--preset must be one of {', '.join(SERVING_PRESETS)}")
         clients = None
         if a.clients is not None:
             try: clients = tuple(int(x) for x in a.clients.split(","))
             except ValueError: raise UsageError(f"--clients must be counts separated by commas, got {a.clients!r}")
             if any(n < 1 for n in clients): raise UsageError(f"--clients must be counts >= 1, got {a.clients!r}")
-        if not re.fullmatch(r"[\w.-]+", a.stem): raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
+        if a.stem is not None and not re.fullmatch(r"[\w.-]+", a.stem):
+            raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
+        modes = None if a.modes is None else tuple(a.modes.split(","))
+        if modes is not None and (any(m not in SERVING_MODES for m in modes) or len(set(modes)) != len(modes)):
+            raise UsageError(f"--modes must be distinct names among {','.join(SERVING_MODES)}, got {a.modes!r}")
+        if a.paired is not None:
+            if a.paired < 1: raise UsageError(f"--paired must be >= 1, got {a.paired}")
+            if modes is not None and len(modes) < 2:
+                raise UsageError("--modes must name two or more servers with --paired")
+            if clients is not None and len(clients) != 1:
+                raise UsageError(f"--clients must be one count with --paired, got {a.clients!r}")
         if a.prompt_concurrency is not None and a.prompt_concurrency < 1:
             raise UsageError(f"--prompt-concurrency must be >= 1, got {a.prompt_concurrency}")
         if a.prefill_step_size is not None and a.prefill_step_size < 1:
@@ -328,7 +458,13 @@ def serving_main(argv:list, # command-line arguments
         if a.decode_budget is not None and a.decode_budget < 1:
             raise UsageError(f"--decode-budget must be >= 1, got {a.decode_budget}")
         db = () if a.decode_budget is None else ("--decode-budget", str(a.decode_budget))
-        res = run_serving(a.preset, a.out_dir, a.model, stem=a.stem, clients=clients, server_args=pc, snapkv_args=db)
+        if a.paired is not None:
+            res = run_paired(a.preset, a.paired, a.out_dir, a.model, modes=modes or ("batched", "sequential"),
+                             clients=clients and clients[0], stem=a.stem or "serving_paired",
+                             server_args=pc, snapkv_args=db)
+            print(paired_text(res)); return 0
+        res = run_serving(a.preset, a.out_dir, a.model, modes=modes or SERVING_MODES, stem=a.stem or "serving",
+                          clients=clients, server_args=pc, snapkv_args=db)
     except USER_ERRORS as e:
         print(f"snapkv_eval.serving: error: {one_line(e)}", file=sys.stderr); return 2
     print(json.dumps(res["summary"], indent=1))
