@@ -345,8 +345,9 @@ def run_paired(preset:str="decode", # one of `SERVING_PRESETS`
         raise ValueError(f"clients must be a count >= 1, got {clients!r}")
     p = dict(SERVING_PRESETS[preset], question=SERVING_PRESETS[preset].get("question", QUESTION))
     n = clients or max(p["clients"])
-    model_dir = resolve_model(model if model is not None else p["model"])
     chats = (chats or serving_chats(n, p["doc_chars"], p["question"]))[:n]
+    if len(chats) < n: raise ValueError(f"chats must give one chat per client ({n}), got {len(chats)}")
+    model_dir = resolve_model(model if model is not None else p["model"])
     with contextlib.ExitStack() as stack:
         srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args)) for m in modes}
         for s in srvs.values(): one_round(s.url, chats[:1], 2) # warm-up
