@@ -292,10 +292,11 @@ def attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask 
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 else m
 
-def observe(self:BatchEvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call
-    "Show each sequence's cache its real queries of the call."
+def observe(self:BatchEvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call
+            scale:Optional[float]=None): # the attention's scale in it
+    "Show each sequence's cache its real queries of the call (and the attention's scale)."
     for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
-        if n: c.observe(queries[b:b + 1, :, :n])
+        if n: c.observe(queries[b:b + 1, :, :n], scale)
 
 def after_attention(self:BatchEvictingCache):
     "Run each sequence's due compression (those that took part in the call), as alone; the decode buffer stays."

@@ -93,6 +93,7 @@ class EvictingCache(_BaseCache):
         self._row_head = None    # flat: [n_kept] int32, the KV head of each kept row
         self._head_budgets = None # rows per head for the next compression (`set_head_budgets`), else None
         self._masked = True      # flat: the last call's attention took this cache's mask (`attention_mask`)
+        self.attention_scale = None # the scale the model's attention call gave (`observe`); None: 1/sqrt(D) assumed
 
     def size(self) -> int: return max(self.rows_per_head) if self._heads else self._rows # rows of the longest head
     def empty(self) -> bool: return self.keys is None
@@ -241,6 +242,7 @@ def _get_state(self:EvictingCache) -> dict:
                 due=self._due or "", last_call=list(last), prompts=self._prompts, layer=none(self.layer),
                 dtype="" if self._dtype is None else str(self._dtype).split(".")[-1], capture=list(self._capture),
                 heads=self._heads or 0, row_head=self._row_head, head_budgets=list(self._head_budgets or ()),
+                attention_scale=float(none(self.attention_scale)),
                 config=asdict(self.config), extra={n: getattr(self, n) for n in getattr(self, "_init_extra", ())})
 
 def _read_state(self:EvictingCache) -> dict:
@@ -254,8 +256,11 @@ EvictingCache.state = property(lambda self: _read_state(self), lambda self, st: 
 
 # %% ../nbs/01_cache.ipynb #19101439
 @patch
-def observe(self:EvictingCache, queries:mx.array): # [B, H_q, S, D] post-RoPE queries of the call that just updated
-    "Keep the last `window` (or a few more) queries seen, with their positions."
+def observe(self:EvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call that just updated
+            scale:Optional[float]=None, # the attention's scale in that call (None: not told)
+           ):
+    "Keep the last `window` (or a few more) queries seen, with their positions, and the attention's scale."
+    if scale is not None: self.attention_scale = float(scale)
     if not self.uses_queries or self.config.scorer == "key": return
     n, end = queries.shape[2], self.offset
     last = None if self._prompt_end is None else self._prompt_end + self.lookahead # the queries that count
@@ -730,9 +735,10 @@ class SnapKVCache(EvictingCache):
         cfg = self.config
         keys, q, ahead = self._scoring_inputs()
         if ahead is not None:
-            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling, cfg.pool_align)
+            return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling, cfg.pool_align,
+                                              self.attention_scale)
         return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size,
-                                           pooling=cfg.pooling, pool_align=cfg.pool_align)
+                                           pooling=cfg.pooling, pool_align=cfg.pool_align, scale=self.attention_scale)
 
 # %% ../nbs/01_cache.ipynb #0aec7d84
 class KeyProxyCache(EvictingCache):
@@ -742,7 +748,7 @@ class KeyProxyCache(EvictingCache):
         cfg = self.config
         keys, = self._finite(self._scored_keys())
         return obs_window_attention_scores(keys, window=cfg.window, kernel_size=cfg.kernel_size, pooling=cfg.pooling,
-                                           pool_align=cfg.pool_align)
+                                           pool_align=cfg.pool_align, scale=self.attention_scale)
 
 # %% ../nbs/01_cache.ipynb #15bb3997
 class StreamingLLMCache(EvictingCache):
@@ -935,6 +941,9 @@ def _check_state(cls:type, st:dict) -> dict:
                                "obs_end", "layer")}
     if any(isinstance(v, bool) or not isinstance(v, int) for v in ints.values()):
         raise bad(f"non-integer fields {ints}")
+    s = st.get("attention_scale", -1)
+    if isinstance(s, bool) or not isinstance(s, (int, float)) or not (s == -1 or 0 < s < math.inf):
+        raise bad(f"attention_scale must be a positive number (or -1: not known), got {s!r}")
     off, rows, n_kept, tail = st["offset"], st["rows"], st["n_kept"], st["tail_pos"]
     w = st.get("heads", 0) or 1 # flat storage: w rows per token (`_check_kept` reads each row's head)
     if isinstance(w, bool) or not isinstance(w, int) or w < 1 or st.get("heads") == 1:
@@ -999,6 +1008,7 @@ def _set_state(self:EvictingCache, st):
     self._heads, self._row_head = (st.get("heads") or None), (st.get("row_head") if st.get("heads") else None)
     self._head_budgets = list(st.get("head_budgets") or ()) or None
     self._capture = hooks.lease_query_capture(self, capture)
+    self.attention_scale = None if st.get("attention_scale", -1) == -1 else float(st["attention_scale"])
 
 EvictingCache.meta_state = property(lambda self: dict(cls=type(self).__name__, version=STATE_VERSION),
                                     doc="The class name and state schema version.")

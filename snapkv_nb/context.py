@@ -80,13 +80,14 @@ def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
                        mean:mx.array, # [B, H_q, D] expected query (post-RoPE, at the coming positions)
                        cov:Optional[mx.array]=None, # [B, H_q, D, D] its covariance (None: the mean alone)
                        eps:float=0.0, # added to the attention before the value norm weights it
+                       scale:Optional[float]=None, # the attention's scale (None: 1/sqrt(D))
                       ) -> mx.array: # [B, H_kv, n] float32
-    "Softmax over rows of log E[exp(q.k/sqrt D)] for q ~ N(mean, cov), averaged over each KV head's queries, times ||v||."
+    "Softmax over rows of log E[exp(s q.k)], q ~ N(mean, cov), s the scale, averaged over a head's queries, times ||v||."
     B, H, n, D = keys.shape
-    G = mean.shape[1] // H
+    G, s = mean.shape[1] // H, 1 / math.sqrt(D) if scale is None else scale
     k = keys.astype(mx.float32)[:, :, None]                                    # [B, H, 1, n, D]
-    logits = (mean.astype(mx.float32).reshape(B, H, G, 1, D) @ k.swapaxes(-1, -2))[..., 0, :] / math.sqrt(D)
-    if cov is not None: logits = logits + 0.5 * ((k @ cov.astype(mx.float32).reshape(B, H, G, D, D)) * k).sum(-1) / D
+    logits = (mean.astype(mx.float32).reshape(B, H, G, 1, D) @ k.swapaxes(-1, -2))[..., 0, :] * s
+    if cov is not None: logits = logits + 0.5 * ((k @ cov.astype(mx.float32).reshape(B, H, G, D, D)) * k).sum(-1) * s * s
     a = mx.softmax(logits, axis=-1, precise=True).mean(axis=2)
     return (a + eps) * mx.linalg.norm(values.astype(mx.float32), axis=-1)
 
@@ -127,7 +128,7 @@ class ExpectedAttentionCache(EvictingCache):
         n, cfg = self._scored_rows(), self.config
         ns = min(cfg.n_sink, n - 1) # the sinks (always kept) stay out of the softmax, as in kvpress
         k, v = (_dequantized(self, x)[..., ns:n, :] for x in self.keys_and_values())
-        s = expected_attention(k, v, self.query_mean, self.query_cov)
+        s = expected_attention(k, v, self.query_mean, self.query_cov, scale=self.attention_scale)
         s = mx.concatenate([mx.broadcast_to(s.max(axis=-1, keepdims=True), (*s.shape[:2], ns)), s], axis=-1)
         return _pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
@@ -283,7 +284,8 @@ def probe_scores(model:nn.Module, # an mlx-lm model
         if id(c) not in got: raise RuntimeError(f"layer {i}: the probe's queries were not seen")
         k = _dequantized(c, c.keys_and_values()[0])
         scale = getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5)
-        out[i] = (obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1)[..., :c.size() - p]
+        out[i] = (obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1,
+                                              scale=scale)[..., :c.size() - p]
                   if reduce == "mean" else reconstruction_attention(got[id(c)], k, scale))
         mx.eval(out[i])
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")

@@ -100,9 +100,10 @@ def _head_attention(self:CriticalKVCache) -> mx.array:
     G = self.wo.shape[0] // keys.shape[1]
     keys = mx.repeat(keys, G, axis=1) # each query head its own group: no mean over the group yet
     if ahead is not None:
-        return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling, cfg.pool_align)
+        return lookahead_attention_scores(keys, ahead, cfg.window, q, cfg.kernel_size, cfg.pooling, cfg.pool_align,
+                                          self.attention_scale)
     return obs_window_attention_scores(keys, window=cfg.window, queries=q, kernel_size=cfg.kernel_size, pooling=cfg.pooling,
-                                       pool_align=cfg.pool_align)
+                                       pool_align=cfg.pool_align, scale=self.attention_scale)
 
 @patch
 def scores(self:CriticalKVCache) -> mx.array:

@@ -102,7 +102,7 @@ def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + 
     q, cfg = queries.shape[2], c.config
     after = q if after is None else after
     s = obs_window_attention_scores(_held_keys(c), window=q, queries=queries, kernel_size=cfg.kernel_size,
-                                    pooling=cfg.pooling, pool_align=cfg.pool_align)
+                                    pooling=cfg.pooling, pool_align=cfg.pool_align, scale=c.attention_scale)
     return s[..., :c.size() - after]
 
 # %% ../nbs/05_generate.ipynb #28ff96e0

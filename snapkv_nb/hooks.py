@@ -25,7 +25,7 @@ def _capturing(original):
         cache = kwargs.get("cache", args[0] if args else None)
         if not getattr(cache, "_snapkv_capture", False): return original(queries, keys, values, *args, **kwargs)
         for rec in _RECORDERS: rec[id(cache)] = queries # nested recordings all see them
-        if not _RECORDERS: cache.observe(queries)
+        if not _RECORDERS: cache.observe(queries, kwargs.get("scale", args[1] if len(args) > 1 else None))
         if "mask" in kwargs: kwargs["mask"] = cache.attention_mask(kwargs["mask"], queries)
         elif len(args) > 2: args = (*args[:2], cache.attention_mask(args[2], queries), *args[3:])
         out = original(queries, keys, values, *args, **kwargs)

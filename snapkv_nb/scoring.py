@@ -33,6 +33,7 @@ def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
                 kernel_size=_NA, # pooling kernel, odd
                 pooling=_NA, # "avg" or "max"
                 pool_align=_NA, # one of `POOL_ALIGNS`
+                scale=_NA, # the attention's scale: a positive number, or None (1/sqrt(D))
                ):
     "Validate the arguments shared by the scoring functions; raise `TypeError`/`ValueError` naming the culprit."
     for name, v in dict(budget=budget, window=window, n_sink=n_sink, kernel_size=kernel_size).items():
@@ -45,6 +46,9 @@ def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
         raise ValueError(f"`pooling` must be 'avg' or 'max', got {pooling!r}")
     if pool_align is not _NA and pool_align not in POOL_ALIGNS:
         raise ValueError(f"`pool_align` must be one of {POOL_ALIGNS}, got {pool_align!r}")
+    if scale is not _NA and scale is not None and (isinstance(scale, bool) or not isinstance(scale, numbers.Real)
+                                                   or not 0 < scale < math.inf):
+        raise ValueError(f"`scale` must be a positive finite number or None, got {scale!r}")
     if budget is not _NA and budget < n_sink + window:
         raise ValueError(f"`budget` ({budget}) must be >= n_sink + window ({n_sink} + {window}): "
                          "the sinks and the observation window are always kept")
@@ -72,12 +76,13 @@ def _check_args(keys=_NA, # [B, H_kv, S, D] or [S, D]
 # %% ../nbs/00_scoring.ipynb #e7ca86fc
 def _window_attention(keys:mx.array, # [B, H_kv, S, D] post-RoPE keys
                       queries:mx.array, # [B, H_q, w, D] post-RoPE queries of the last w positions, H_q % H_kv == 0
+                      scale:float|None=None, # the attention's scale (None: 1/sqrt(D))
                      ) -> mx.array: # [B, H_kv, S] float32, mean attention per position
     "Causal softmax attention of `queries` (the last `w` positions) over `keys`, averaged over window and query group."
     B, H_kv, S, D = keys.shape
     H_q, w = queries.shape[1], queries.shape[2]
     G = H_q // H_kv
-    q = queries.astype(mx.float32).reshape(B, H_kv, G, w, D) * (1.0 / math.sqrt(D))
+    q = queries.astype(mx.float32).reshape(B, H_kv, G, w, D) * (1.0 / math.sqrt(D) if scale is None else scale)
     k = keys.astype(mx.float32)[:, :, None]                         # [B, H_kv, 1, S, D]
     logits = q @ k.swapaxes(-1, -2)                                  # [B, H_kv, G, w, S]
     future = mx.arange(S)[None, :] > (S - w + mx.arange(w))[:, None]  # [w, S]: key after the query's position
@@ -111,16 +116,18 @@ def obs_window_attention_scores(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) pos
                                 kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                                 pooling:str="avg", # "avg" or "max"
                                 pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
+                                scale:float|None=None, # the attention's scale (None: 1/sqrt(D))
                                ) -> mx.array: # [B, H_kv, S] (or [S]) float32 in [0, 1]
     "Per-position importance: pooled mean attention of the observation window's queries, per KV head."
-    _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align)
+    _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling,
+                pool_align=pool_align, scale=scale)
     two_d = keys.ndim == 2
     if two_d:
         keys = keys[None, None]
         if queries is not None: queries = queries[None, None]
     src = keys if queries is None else queries
     w = min(int(window), src.shape[2])                  # window clamped to S (or to the query rows)
-    scores = _pool1d(_window_attention(keys, src[:, :, -w:]), int(kernel_size), pooling, pool_align)
+    scores = _pool1d(_window_attention(keys, src[:, :, -w:], scale), int(kernel_size), pooling, pool_align)
     return scores[0, 0] if two_d else scores
 
 # %% ../nbs/00_scoring.ipynb #497e0456
@@ -166,13 +173,14 @@ def snapkv_compress(keys:mx.array, # [B, H_kv, S, D] (or [S, D]) post-RoPE keys 
                     kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                     pooling:str="avg", # "avg" or "max"
                     pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
+                    scale:float|None=None, # the attention's scale (None: 1/sqrt(D))
                    ) -> tuple: # (kept keys, kept values, indices [B,H_kv,k] int32), k = min(budget, S)
     "SnapKV: keep, per KV head, the sinks, the window and the best-scored positions, `budget` in all."
     _check_args(keys=keys, values=values, queries=queries, budget=budget, window=window,
-                n_sink=n_sink, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align)
+                n_sink=n_sink, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align, scale=scale)
     S = keys.shape[-2]
     if budget >= S: return keys, values, mx.broadcast_to(mx.arange(S, dtype=mx.int32), keys.shape[:-1])
-    scores = obs_window_attention_scores(keys, window, queries, kernel_size, pooling, pool_align)
+    scores = obs_window_attention_scores(keys, window, queries, kernel_size, pooling, pool_align, scale)
     idx = snap_select_indices(scores, budget, n_sink, window)
     g = idx[..., None]
     return mx.take_along_axis(keys, g, axis=-2), mx.take_along_axis(values, g, axis=-2), idx
@@ -185,16 +193,18 @@ def lookahead_attention_scores(keys:mx.array, # [B, H_kv, S, D] post-RoPE keys o
                                kernel_size:int=5, # pooling kernel along positions (odd; 1 = no pooling)
                                pooling:str="avg", # "avg" or "max"
                                pool_align:str="centre", # where the kernel sits (`POOL_ALIGNS`)
+                               scale:float|None=None, # the attention's scale (None: 1/sqrt(D))
                               ) -> mx.array: # [B, H_kv, S] float32
     "Pooled mean attention of the window's queries and of `k` look-ahead queries over the prompt, per KV head."
-    _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling, pool_align=pool_align)
+    _check_args(keys=keys, queries=queries, window=window, kernel_size=kernel_size, pooling=pooling,
+                pool_align=pool_align, scale=scale)
     if keys.ndim != 4 or ahead.ndim != 4 or ahead.shape[-1] != keys.shape[-1] or ahead.shape[1] % keys.shape[1]:
         raise ValueError(f"`ahead` must be [B, H_q, k, D] for keys {tuple(keys.shape)}, got {tuple(ahead.shape)}")
     src = keys if queries is None else queries
     w, k = min(int(window), src.shape[2]), ahead.shape[2]
     B, H_kv, S, D = keys.shape
     G = ahead.shape[1] // H_kv
-    q = ahead.astype(mx.float32).reshape(B, H_kv, G, k, D) * (1.0 / math.sqrt(D))
+    q = ahead.astype(mx.float32).reshape(B, H_kv, G, k, D) * (1.0 / math.sqrt(D) if scale is None else scale)
     att = mx.softmax(q @ keys.astype(mx.float32)[:, :, None].swapaxes(-1, -2), axis=-1, precise=True).mean(axis=(2, 3))
-    mixed = (w * _window_attention(keys, src[:, :, -w:]) + k * att) / (w + k)
+    mixed = (w * _window_attention(keys, src[:, :, -w:], scale) + k * att) / (w + k)
     return _pool1d(mixed, int(kernel_size), pooling, pool_align)
