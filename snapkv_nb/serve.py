@@ -24,10 +24,10 @@ from .batch import batch_blocker, SnapKVBatchGenerator
 __all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
            'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
            'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
-           'BatchCancel', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
-           'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm',
-           'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache', 'document_generator_class',
-           'serve_main']
+           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
+           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
+           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
+           'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
@@ -157,6 +157,8 @@ def parse_body(raw:bytes) -> dict:
     except json.JSONDecodeError as e: raise RequestError(400, f"invalid JSON in the request body: {e}") from None
     except RecursionError: raise RequestError(400, "the request body is nested too deeply") from None
     if not isinstance(body, dict): raise RequestError(400, "the request body must be a JSON object")
+    try: json.dumps(body, ensure_ascii=False).encode("utf-8") # a \ud800 escape decodes to a lone surrogate
+    except UnicodeEncodeError: raise RequestError(400, "a string in the body holds a lone UTF-16 surrogate") from None
     return body
 
 # %% ../nbs/31_serve.ipynb #ccheck01
@@ -303,8 +305,9 @@ def batching_plan(caches:list, # a fresh prompt cache of the served model (what 
 class BatchCancel:
     "Mixed into mlx-lm's `ResponseGenerator`: a batched request leaves the batch when its client leaves."
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
         self.batched = {} # id(request) -> [mlx-lm's context, tokens so far, cancelled] of requests being batched
+        self.in_flight = {} # id(request) -> (its response queue, the request): sent to the generation thread
+        super().__init__(*args, **kwargs) # starts the generation thread
 
     def cancel(self, key:int, why:str): # id of a batched request; what stopped it (for the log)
         "Take a batched request out of the batch (mlx-lm's `ctx.stop()`), once."
@@ -329,10 +332,11 @@ def generate(self:BatchCancel, request, generation_args, progress_callback=None)
     "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leaving."
     if not self.generation_available(): raise RuntimeError("generation thread died")
     q, key = Queue(), id(request)
+    self.in_flight[key] = (q, request)
     batched = self.model_provider.is_batchable and self._is_batchable(generation_args)
     self.requests.put((q, request, generation_args))
     ctx = self._await_response(q)
-    if isinstance(ctx, Exception): raise ctx
+    if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
     if batched: self.batched[key] = [ctx, 0, False]
     def responses():
         started = finished = False
@@ -350,14 +354,45 @@ def generate(self:BatchCancel, request, generation_args, progress_callback=None)
             finished = True
         finally: # the handler stopped reading before the end (its client left): out of the batch
             if not finished: self.cancel(key, "client gone")
-            self.batched.pop(key, None)
+            self.batched.pop(key, None); self.in_flight.pop(key, None)
     return ctx, responses()
+
+# %% ../nbs/31_serve.ipynb #b03bd069
+class GenerationFailed(RuntimeError):
+    "The generation loop failed while this request was in flight (on this request or another); the loop runs again."
+
+@patch
+def _run_generate(self:BatchCancel):
+    "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
+    while True:
+        try: return self._generate()
+        except Exception as e:
+            logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
+            if not self._fail_in_flight(e) or self._stop: # nothing was being served: it would only fail again
+                self._generation_failed = True; return
+            logging.info("SnapKV: generation loop started again")
+
+@patch
+def _fail_in_flight(self:BatchCancel, e:Exception) -> int: # what failed
+    "Answer every request the failed loop had taken with `GenerationFailed`; those still queued stay. Returns how many."
+    queued = []
+    while True:
+        try: queued.append(self.requests.get_nowait())
+        except QueueEmpty: break
+    for item in queued: self.requests.put(item)
+    waiting, n = {id(item[1]) for item in queued}, 0
+    for key, (q, request) in list(self.in_flight.items()):
+        if key in waiting: continue
+        request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
+                                            "it is serving again")
+        q.put(GenerationFailed(str(request.refused))); self.in_flight.pop(key, None); n += 1
+    return n
 
 # %% ../nbs/31_serve.ipynb #a2b82e4b
 def generator_class(base, # mlx-lm's `ResponseGenerator`
                     max_prompt_tokens:int, # --max-prompt-tokens
                    ) -> type:
-    "mlx-lm's response generator: empty and over-long prompts refused, the request served alone known, `BatchCancel`."
+    "mlx-lm's response generator: bad prompts and stops refused, the request served alone known, `BatchCancel`."
     class SnapKVResponseGenerator(BatchCancel, base):
         serving = None # the request the generation thread serves alone (the driver's path)
         def _tokenize(self, tokenizer, request, args):
@@ -365,6 +400,14 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
             try: out = super()._tokenize(tokenizer, request, args)
             except Exception as e:
                 request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
+                raise request.refused from None
+            if type(out[0]) is not list or not all(type(t) is int for t in out[0]): # e.g. chat_template_kwargs'
+                request.refused = RequestError(400, "the request's chat_template_kwargs make the prompt "
+                                                    "something other than token ids") # e.g. return_tensors
+                raise request.refused
+            try: self._make_state_machine(self.model_provider.model_key, tokenizer, args.stop_words) # kept for its use
+            except Exception as e: # raised there, in the batched loop, it would end the generation thread
+                request.refused = RequestError(400, f"stop cannot be tokenized: {one_line(e)[:200]}")
                 raise request.refused from None
             if not 0 < len(out[0]) <= max_prompt_tokens:
                 request.refused = RequestError(400, f"the prompt has {len(out[0])} tokens; this server takes 1.."
@@ -446,6 +489,15 @@ class SnapKVHandler:
         refused = getattr(getattr(self, "_request", None), "refused", None) # set by the generation thread
         super()._set_completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
 
+    def _not_allowed(self):
+        "PUT, DELETE, PATCH, HEAD: a 405 naming the methods served (the standard library would answer 501)."
+        if not self._gate(): return
+        body = b"" if self.command == "HEAD" else json.dumps({"error": f"{self.command} is not served"}).encode()
+        self.send_response(405); self.send_header("Allow", "GET, POST, OPTIONS")
+        self.send_header("Content-Type", "application/json"); self.send_header("Content-Length", str(len(body)))
+        self.end_headers(); self.wfile.write(body)
+    do_PUT = do_DELETE = do_PATCH = do_HEAD = _not_allowed
+
     def do_OPTIONS(self):
         if self._gate(): super().do_OPTIONS()
 
@@ -489,7 +541,16 @@ def handle_completion(self:SnapKVHandler, request, stop_words):
     try: super(SnapKVHandler, self).handle_completion(request, stop_words)
     except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
         request.cancel.set(); self.close_connection = True
+    except GenerationFailed as e: request.cancel.set(); self.close_connection = True; self._failed(e)
     finally: done.set()
+
+@patch
+def _failed(self:SnapKVHandler, e:GenerationFailed):
+    "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
+    try:
+        if not getattr(self, "stream", False): self._headers_buffer = []; return self._refuse(500, str(e)) # 200 unsent
+        self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
+    except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
 
 def handler_class(base, # mlx-lm's `APIHandler`
                   settings:types.SimpleNamespace, # what `SnapKVHandler` checks against
