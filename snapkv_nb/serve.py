@@ -202,6 +202,9 @@ def check_request(body:dict, # the parsed request (`parse_body`)
     key = "max_completion_tokens" if body.get("max_completion_tokens") is not None else "max_tokens"
     _int(body, key, 1, max_tokens_limit)
     _int(body, "seed", 0, 2**64 - 1)
+    for name in ("n", "best_of"): # mlx-lm would ignore them and return one choice
+        if body.get(name) not in (None, 1): raise RequestError(400, f"{name}: this server returns one choice (1), "
+                                                                   f"got {json.dumps(body[name])[:40]}")
     _int(body, "top_k", 0, vocab_size)
     _int(body, "num_draft_tokens", 0, 64)
     for name in ("repetition_context_size", "presence_context_size", "frequency_context_size"):
