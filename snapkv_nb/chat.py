@@ -12,8 +12,8 @@ from fastcore.basics import patch
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import PrefillConfig, SnapKVConfig
-from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, load_model, make_caches, kv_report,
-                                kv_text, reopen_stdin)
+from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, load_model, make_caches,
+                                kv_report, kv_text, reopen_stdin)
 from .generate import stream_generate
 from .serve import add_cache_flags, serve_config
 from .context import DocumentSession, ASK_MODES, probed_phrase
@@ -144,18 +144,23 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
                     ("--trust-remote-code", args.trust_remote_code)):
         if v: raise UsageError(f"{flag} is not supported by snapkv chat")
-    if args.max_kv_size is not None and cfg is not None:
-        raise UsageError("--max-kv-size applies to --full-cache only (SnapKV bounds the cache with --budget)")
+    try: args.system_prompt is None or args.system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
+    except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
+    if cfg is None and (given := changed_flags(SnapKVConfig, vars(args))):
+        raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache keeps every row)")
+    if args.max_kv_size is not None and (cfg is not None or args.file is not None):
+        raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
     doc_flags = [f"--{k.replace('_', '-')}" for k, v in DOC_DEFAULTS.items() if getattr(args, k) != v]
     if args.file is None:
         if doc_flags: raise UsageError(f"{', '.join(doc_flags)} need --file")
         return cfg, prefill, None
+    if args.doc_scorer == "with-question" and (doc_flags := [f for f in doc_flags if f != "--doc-scorer"]):
+        raise UsageError(f"{', '.join(doc_flags)}: not used with --doc-scorer with-question (SnapKV keeps --budget)")
     if args.doc_scorer != "with-question":
         if not args.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {args.doc_ratio}")
-        base = SnapKVConfig()
-        moot = [f"--{n.replace('_', '-')}" for n in ("budget", "kernel_size", "pooling", "pool_align", "scorer",
-                                                      "decode_budget", "decode_interval")
-                if cfg is not None and getattr(cfg, n) != getattr(base, n)]
+        taken = () if args.doc_scorer == "full" else ("window", "n_sink") # what `doc_settings` takes (and kv bits)
+        moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
+        if args.doc_scorer == "full" and args.doc_ratio != DOC_DEFAULTS["doc_ratio"]: moot.append("--doc-ratio")
         moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_step_size", "prefill_budget", "prefill_chunk",
                                                        "probe_len", "probe_at", "probe_lookahead")
                  if getattr(prefill, f) != getattr(PrefillConfig(), f)]
@@ -164,7 +169,9 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         if cfg is None and args.doc_scorer != "full": raise UsageError("--full-cache with --file: use --doc-scorer full")
         doc_settings(args.doc_scorer, cfg) # refuses what the scorer cannot honour
     p = Path(args.file).expanduser()
-    if not p.is_file(): raise UsageError(f"--file: not found: {args.file}")
+    if not p.is_file():
+        why = "a directory" if p.is_dir() else "not a regular file" if p.exists() else "not found"
+        raise UsageError(f"--file {args.file!r}: {why}")
     try: doc = p.read_bytes().decode("utf-8").strip()
     except UnicodeDecodeError as e: raise UsageError(f"--file {args.file}: not UTF-8 text (byte {e.start})") from None
     if not doc: raise UsageError(f"--file: empty: {args.file}")

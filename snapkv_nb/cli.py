@@ -18,7 +18,7 @@ from .cache import EvictingCache
 from .generate import MemoryProgress
 from .model import converted_dir, ensure_fast_blas
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
-                                config_from_flags, fmt_bytes, kv_report, load_model, make_caches, one_line,
+                                changed_flags, config_from_flags, fmt_bytes, kv_report, load_model, make_caches, one_line,
                                 prompt_tokens, read_prompt, settings_text, stream_answer)
 
 # %% auto #0
@@ -74,6 +74,8 @@ def snapkv_generate(
     if json_out is not None and not sharded: raise UsageError("--json-out applies to --sharded only")
     try: system_prompt is None or system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
+    if system_prompt is not None and ignore_chat_template:
+        raise UsageError("--system-prompt needs the chat template (it is not used with --ignore-chat-template)")
     cfg, prefill = None if full_cache else (config or SnapKVConfig()), prefill or PrefillConfig()
     check_prefill(cfg, prefill)
     gen_args = dict(max_tokens=max_tokens, temp=temp, top_p=top_p, seed=seed, system_prompt=system_prompt,
@@ -231,13 +233,15 @@ def run_command(func, # `snapkv_generate` or `snapkv_demo`
                 argv:list, # its arguments
                 prog:str, # its name in messages
                ):
-    "Parse `argv` for `func`, each settings dataclass from its flags (SnapKV's unused under `--full-cache`); call it."
+    "Parse `argv` for `func`, each settings dataclass from its flags (SnapKV's refused under `--full-cache`); call it."
     args = vars(cli_parser(func, prog=prog).parse_args(argv))
     settings = {k: p.annotation for k, p in inspect.signature(func, eval_str=True).parameters.items()
                 if dataclasses.is_dataclass(p.annotation)}
     for name, cls in settings.items():
-        if cls is SnapKVConfig and args.get("full_cache"):
+        if cls is SnapKVConfig and args.get("full_cache"): # a SnapKV flag given would not be used: refused
+            given = changed_flags(cls, args)
             for f in dataclasses.fields(cls): args.pop(f.name, None)
+            if given: raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache)")
             settings[name] = None
         else: settings[name] = config_from_flags(cls, args)
     return func(**args, **settings)
@@ -256,9 +260,8 @@ def main(argv:list|None=None, # arguments after `snapkv` (None: `sys.argv[1:]`, 
         argv = sys.argv[1:]
     argv, prog = list(argv), "snapkv"
     try:
-        if not argv or argv[0] in ("-h", "--help"):
-            print(_usage(), file=sys.stdout if argv else sys.stderr)
-            return 0 if argv else 2
+        if not argv: raise UsageError(f"give a command: {', '.join(COMMANDS)} (snapkv --help)")
+        if argv[0] in ("-h", "--help"): print(_usage()); return 0
         if argv[0] == "--version": print(f"snapkv {snapkv_nb.__version__}"); return 0
         if argv[0] not in COMMANDS: raise UsageError(f"unknown command {argv[0]!r} (choose from {', '.join(COMMANDS)})")
         cmd = COMMANDS[argv[0]]

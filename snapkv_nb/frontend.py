@@ -18,9 +18,10 @@ from .model import ModelFileError, ModelNotFoundError, check_model_dir, converte
 from .model import load_default_model, load_model_dir
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser', 'add_config_flags', 'config_from_flags',
-           'settings_text', 'check_prefill', 'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model',
-           'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'kv_text', 'stream_answer']
+__all__ = ['USER_ERRORS', 'PREFILL_USES', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser', 'add_config_flags',
+           'config_from_flags', 'changed_flags', 'settings_text', 'check_prefill', 'check_generation', 'read_prompt',
+           'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'kv_text',
+           'stream_answer']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -108,6 +109,15 @@ def config_from_flags(cls:type, # the settings dataclass
     try: return cls(**settings)
     except (ValueError, TypeError) as e: raise UsageError(f"{cls.__name__}: {one_line(e)}") from e
 
+def changed_flags(cls:type, # the settings dataclass
+                  values, # its instance, or parsed flags as a dict
+                  skip=(), # field names not to report
+                 ) -> list: # flag names, e.g. ["--budget", "--kv-bits"]
+    "The flags of `cls`'s fields whose value is not the default: what the user gave (to refuse what a path won't use)."
+    get = values.get if isinstance(values, dict) else lambda n, d: getattr(values, n, d)
+    return [f"--{f.name.replace('_', '-')}" for f in dataclasses.fields(cls)
+            if f.name not in skip and get(f.name, f.default) != f.default]
+
 # %% ../nbs/29_frontend.ipynb #b42d30ce
 def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm's full cache)
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
@@ -127,6 +137,9 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     return (out + f"; guided prefill ({p.rows_between_chunks(c.budget)} rows between chunks of {p.prefill_chunk}, "
             f"probe {p.probe_len}{at}{ahead})")
 
+PREFILL_USES = dict(exact=("prefill_step_size",), chunked=("prefill_chunk",), # the driver settings each mode reads
+                    guided=("prefill_budget", "prefill_chunk", "probe_len", "probe_at", "probe_lookahead"))
+
 def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm's full cache)
                   prefill:PrefillConfig|None, # the prefill driver's settings
                  ) -> None:
@@ -134,6 +147,9 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     p = prefill or PrefillConfig()
     if config is None and p.prefill != "exact":
         raise UsageError(f"--prefill {p.prefill} needs SnapKV caches (it is not available with --full-cache)")
+    unused = [f"--{f.name.replace('_', '-')}" for f in dataclasses.fields(PrefillConfig) # given: not the default
+              if f.name not in ("prefill", *PREFILL_USES[p.prefill]) and getattr(p, f.name) != f.default]
+    if unused: raise UsageError(f"{', '.join(unused)}: not used with --prefill {p.prefill}")
     if config is not None and p.rows_between_chunks(config.budget) < config.budget:
         raise UsageError(f"--prefill-budget ({p.prefill_budget}) must be >= --budget ({config.budget})")
 
@@ -170,6 +186,8 @@ def read_prompt(prompt:str|None=None, # prompt text, or "-" for standard input
     "The prompt text from `--prompt` or `--prompt-file` (exactly one; '-' reads stdin), decoded strictly."
     if (prompt is None) == (prompt_file is None):
         raise UsageError("give the prompt with exactly one of --prompt TEXT, --prompt - (stdin) or --prompt-file PATH")
+    if prompt not in (None, "-") and encoding != "utf-8":
+        raise UsageError("--encoding applies to --prompt-file and standard input, not to --prompt TEXT")
     try: codecs.lookup(encoding)
     except LookupError: raise UsageError(f"--encoding: unknown encoding {encoding!r}") from None
     stdin = stdin or sys.stdin
@@ -180,8 +198,9 @@ def read_prompt(prompt:str|None=None, # prompt text, or "-" for standard input
         text = raw if isinstance(raw, str) else _decode(raw, encoding, "standard input")
     elif prompt_file is not None:
         p = Path(prompt_file).expanduser()
-        if not p.is_file():
-            raise UsageError(f"prompt file not found: {prompt_file}" + (" (a directory)" if p.is_dir() else ""))
+        if not (p.is_file() or p.is_fifo()): # a pipe, e.g. bash's <(...), is read too
+            why = "a directory" if p.is_dir() else "not a regular file" if p.exists() else "not found"
+            raise UsageError(f"--prompt-file {prompt_file!r}: {why}")
         try: raw = p.read_bytes()
         except OSError as e: raise UsageError(f"cannot read prompt file {prompt_file}: {e.strerror or e}") from None
         text = _decode(raw, encoding, f"prompt file {prompt_file}")

@@ -96,7 +96,17 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
     parser.add_argument("--no-batching", action="store_true",
                         help="serve one request at a time (default: batch requests when the caches can)")
     parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
+    for a in parser._actions: # mlx-lm's size parser raises what argparse does not catch (a traceback, not a usage line)
+        if a.dest == "prompt_cache_bytes": a.type = _size
     return parser
+
+def _size(x:str) -> int:
+    "`--prompt-cache-bytes`: a positive size as mlx-lm reads it (e.g. 500M, 2GB), else argparse's one-line error."
+    from mlx_lm.utils import _parse_size
+    try: n = _parse_size(x)
+    except (ArithmeticError, KeyError, ValueError): n = 0
+    if n < 1: raise argparse.ArgumentTypeError(f"not a size: {x!r} (e.g. 500M, 2GB)")
+    return n
 
 def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
                 ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
@@ -671,6 +681,9 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
+    if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
+        raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
+    if ns.quantized_kv_start < 0: raise UsageError(f"--quantized-kv-start must be >= 0, got {ns.quantized_kv_start}")
 
 def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
                ) -> str: # the name `/v1/models` lists for it: its last part, no path of the server
