@@ -18,10 +18,10 @@ from .model import ModelFileError, ModelNotFoundError, check_model_dir, converte
 from .model import load_default_model, load_model_dir
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'PREFILL_USES', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser', 'add_config_flags',
-           'config_from_flags', 'changed_flags', 'settings_text', 'check_prefill', 'check_generation', 'read_prompt',
-           'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'kv_text',
-           'stream_answer']
+__all__ = ['USER_ERRORS', 'PREFILL_USES', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser',
+           'add_config_flags', 'config_from_flags', 'changed_flags', 'settings_text', 'check_prefill',
+           'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model',
+           'make_caches', 'kv_report', 'kv_text', 'stream_answer']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -154,6 +154,8 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
         raise UsageError(f"--prefill-budget ({p.prefill_budget}) must be >= --budget ({config.budget})")
 
 # %% ../nbs/29_frontend.ipynb #4819c14f
+MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite
+
 def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no limit)
                      temp:float=0.0, # sampling temperature (0: greedy)
                      top_p:float=1.0, # nucleus sampling threshold (1: off)
@@ -164,7 +166,8 @@ def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no li
     "Refuse generation settings mlx-lm would misuse or crash on, with a `UsageError` naming the flag."
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens == 0 or max_tokens < -1:
         raise UsageError(f"--max-tokens must be a positive integer (or -1 for no limit), got {max_tokens!r}")
-    if not 0 <= temp < math.inf: raise UsageError(f"--temp must be a finite number >= 0 (0: greedy), got {temp}")
+    if not (temp == 0 or MIN_TEMP <= temp < math.inf): # below MIN_TEMP, logits / temp overflow float32: noise
+        raise UsageError(f"--temp must be 0 (greedy) or a finite number >= {MIN_TEMP}, got {temp}")
     if not 0 < top_p <= 1: raise UsageError(f"--top-p must be in (0, 1] (1: off), got {top_p}")
     if seed is not None and not 0 <= seed < 2**64: raise UsageError(f"--seed must be in 0 .. 2**64-1, got {seed}")
     if not 0 <= xtc_probability <= 1: raise UsageError(f"--xtc-probability must be in [0, 1], got {xtc_probability}")

@@ -15,7 +15,8 @@ from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prom
 
 from .settings import SnapKVConfig, PrefillConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
-                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text)
+                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text,
+                                changed_flags, MIN_TEMP)
 from .cache import end_lookahead
 from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
@@ -212,6 +213,9 @@ def check_request(body:dict, # the parsed request (`parse_body`)
     key = "max_completion_tokens" if body.get("max_completion_tokens") is not None else "max_tokens"
     _int(body, key, 1, max_tokens_limit)
     _int(body, "seed", 0, 2**64 - 1)
+    t = body.get("temperature") # mlx-lm checks >= 0; a tiny one overflows the logits into noise
+    if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 < t < MIN_TEMP:
+        raise RequestError(400, f"temperature must be 0 (greedy) or >= {MIN_TEMP}, got {t}")
     for name in ("n", "best_of"): # mlx-lm would ignore them and return one choice
         if body.get(name) not in (None, 1): raise RequestError(400, f"{name}: this server returns one choice (1), "
                                                                    f"got {json.dumps(body[name])[:40]}")
@@ -683,6 +687,8 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
         raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
+    if ns.full_cache and (given := changed_flags(SnapKVConfig, vars(ns), skip=("kv_bits", "kv_group_size"))): # mlx-lm's
+        raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache)")
     if ns.quantized_kv_start < 0: raise UsageError(f"--quantized-kv-start must be >= 0, got {ns.quantized_kv_start}")
 
 def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
