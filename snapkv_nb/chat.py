@@ -12,8 +12,8 @@ from fastcore.basics import patch
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import PrefillConfig, SnapKVConfig
-from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, load_model, make_caches,
-                                kv_report, kv_text, reopen_stdin)
+from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
+                                load_model, make_caches, kv_report, kv_text, reopen_stdin)
 from .generate import stream_generate
 from .serve import add_cache_flags, serve_config
 from .context import DocumentSession, ASK_MODES, probed_phrase
@@ -146,8 +146,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         if v: raise UsageError(f"{flag} is not supported by snapkv chat")
     try: args.system_prompt is None or args.system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
-    if cfg is None and (given := changed_flags(SnapKVConfig, vars(args))):
-        raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache keeps every row)")
+    if cfg is None: check_full_cache(args)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
     doc_flags = [f"--{k.replace('_', '-')}" for k, v in DOC_DEFAULTS.items() if getattr(args, k) != v]
@@ -161,9 +160,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
         taken = () if args.doc_scorer == "full" else ("window", "n_sink") # what `doc_settings` takes (and kv bits)
         moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
         if args.doc_scorer == "full" and args.doc_ratio != DOC_DEFAULTS["doc_ratio"]: moot.append("--doc-ratio")
-        moot += [f"--{f.replace('_', '-')}" for f in ("prefill", "prefill_step_size", "prefill_budget", "prefill_chunk",
-                                                       "probe_len", "probe_at", "probe_lookahead")
-                 if getattr(prefill, f) != getattr(PrefillConfig(), f)]
+        moot += changed_flags(PrefillConfig, prefill)
         if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
                                   "--doc-scorer to --doc-ratio; use --doc-scorer with-question for SnapKV's --budget)")
         if cfg is None and args.doc_scorer != "full": raise UsageError("--full-cache with --file: use --doc-scorer full")

@@ -18,8 +18,8 @@ from .cache import EvictingCache
 from .generate import MemoryProgress
 from .model import converted_dir, ensure_fast_blas
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
-                                changed_flags, config_from_flags, fmt_bytes, kv_report, load_model, make_caches, one_line,
-                                prompt_tokens, read_prompt, settings_text, stream_answer)
+                                check_full_cache, config_from_flags, fmt_bytes, kv_report, load_model, make_caches,
+                                one_line, prompt_tokens, read_prompt, settings_text, stream_answer)
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
@@ -239,9 +239,8 @@ def run_command(func, # `snapkv_generate` or `snapkv_demo`
                 if dataclasses.is_dataclass(p.annotation)}
     for name, cls in settings.items():
         if cls is SnapKVConfig and args.get("full_cache"): # a SnapKV flag given would not be used: refused
-            given = changed_flags(cls, args)
+            check_full_cache(args)
             for f in dataclasses.fields(cls): args.pop(f.name, None)
-            if given: raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache)")
             settings[name] = None
         else: settings[name] = config_from_flags(cls, args)
     return func(**args, **settings)

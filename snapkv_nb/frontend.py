@@ -19,9 +19,9 @@ from .model import load_default_model, load_model_dir
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser',
-           'add_config_flags', 'config_from_flags', 'changed_flags', 'settings_text', 'check_prefill',
-           'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model',
-           'make_caches', 'kv_report', 'kv_text', 'stream_answer']
+           'add_config_flags', 'config_from_flags', 'changed_flags', 'check_full_cache', 'settings_text',
+           'check_prefill', 'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin',
+           'load_model', 'make_caches', 'kv_report', 'kv_text', 'stream_answer']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -118,6 +118,13 @@ def changed_flags(cls:type, # the settings dataclass
     return [f"--{f.name.replace('_', '-')}" for f in dataclasses.fields(cls)
             if f.name not in skip and get(f.name, f.default) != f.default]
 
+def check_full_cache(values, # parsed flags (a dict or a namespace) of a run with --full-cache
+                     skip=(), # SnapKV fields that are the parser's own flags there (mlx-lm's, used by its full cache)
+                    ) -> None:
+    "Refuse SnapKV flags given with --full-cache (mlx-lm's plain cache would not use them): a `UsageError` naming them."
+    if given := changed_flags(SnapKVConfig, values, skip):
+        raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache keeps every row)")
+
 # %% ../nbs/29_frontend.ipynb #b42d30ce
 def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm's full cache)
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
@@ -147,8 +154,7 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     p = prefill or PrefillConfig()
     if config is None and p.prefill != "exact":
         raise UsageError(f"--prefill {p.prefill} needs SnapKV caches (it is not available with --full-cache)")
-    unused = [f"--{f.name.replace('_', '-')}" for f in dataclasses.fields(PrefillConfig) # given: not the default
-              if f.name not in ("prefill", *PREFILL_USES[p.prefill]) and getattr(p, f.name) != f.default]
+    unused = changed_flags(PrefillConfig, p, ("prefill", *PREFILL_USES[p.prefill]))
     if unused: raise UsageError(f"{', '.join(unused)}: not used with --prefill {p.prefill}")
     if config is not None and p.rows_between_chunks(config.budget) < config.budget:
         raise UsageError(f"--prefill-budget ({p.prefill_budget}) must be >= --budget ({config.budget})")

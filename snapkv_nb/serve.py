@@ -16,7 +16,7 @@ from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prom
 from .settings import SnapKVConfig, PrefillConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
                                 check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text,
-                                changed_flags, MIN_TEMP)
+                                check_full_cache, MIN_TEMP)
 from .cache import end_lookahead
 from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
@@ -687,8 +687,7 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
         raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
-    if ns.full_cache and (given := changed_flags(SnapKVConfig, vars(ns), skip=("kv_bits", "kv_group_size"))): # mlx-lm's
-        raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache)")
+    if ns.full_cache: check_full_cache(ns, skip=("kv_bits", "kv_group_size")) # mlx-lm's own flags there
     if ns.quantized_kv_start < 0: raise UsageError(f"--quantized-kv-start must be >= 0, got {ns.quantized_kv_start}")
 
 def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
