@@ -22,12 +22,12 @@ from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
-           'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
-           'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
-           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
-           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
-           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
+__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'NUM_DRAFT_TOKENS', 'add_doc_flags', 'doc_cache_settings',
+           'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError',
+           'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class',
+           'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled',
+           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run',
+           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
            'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
@@ -668,6 +668,8 @@ def interrupt_on_sigterm():
         if old is not None: signal.signal(signal.SIGTERM, old[0]); signal.signal(signal.SIGINT, old[1])
 
 # %% ../nbs/31_serve.ipynb #cmain2
+NUM_DRAFT_TOKENS = 3 # mlx-lm's default for --num-draft-tokens (a draft model is refused, so any other value was given)
+
 def check_serve_args(ns:argparse.Namespace) -> None:
     "Refuse server flags mlx-lm would misuse or crash on: a `UsageError` naming the flag."
     if not 1 <= ns.port <= 65535: raise UsageError(f"--port must be in 1..65535, got {ns.port}")
@@ -684,6 +686,8 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.prompt_concurrency < 1: raise UsageError(f"--prompt-concurrency must be >= 1, got {ns.prompt_concurrency}")
     if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
+    if ns.num_draft_tokens != NUM_DRAFT_TOKENS: # mlx-lm's default: the flag was given
+        raise UsageError("--num-draft-tokens: no draft model is served (no speculative decoding), so it would not be used")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
         raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
