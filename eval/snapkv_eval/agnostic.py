@@ -357,4 +357,6 @@ def main(argv:Optional[list]=None, # the arguments (default: `sys.argv[1:]`)
 
 # %% ../nbs/19_agnostic.ipynb #62298636
 #| eval: false
-if __name__ == "__main__": sys.exit(main())
+if __name__ == "__main__":
+    from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
+    sys.exit(main())

@@ -301,7 +301,9 @@ def main(argv:list=None):
 
 # %% ../nbs/16_ask_many.ipynb #49066760
 #| eval: false
-if __name__ == "__main__": main()
+if __name__ == "__main__":
+    from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
+    main()
 
 # %% ../nbs/16_ask_many.ipynb #7b6299b9
 def time_passes(model, tokenizer, # an mlx-lm model and its tokenizer

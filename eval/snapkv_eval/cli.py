@@ -8,6 +8,7 @@ import argparse, os, sys, time
 from pathlib import Path
 
 from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line, load_model
+from snapkv_nb.model import ensure_fast_blas
 
 # %% auto #0
 __all__ = ['BENCHMARKS', 'TAKES_MODEL', 'eval_parser', 'run_benchmark', 'main']
@@ -94,9 +95,10 @@ def _run_prefill(preset:str, out:Path, model:str|None) -> dict:
     return res
 
 # %% ../nbs/20_cli.ipynb #44a2a67d
-def main(argv:list|None=None, # the arguments (default: `sys.argv[1:]`)
+def main(argv:list|None=None, # the arguments (default: `sys.argv[1:]`, after `ensure_fast_blas`)
         ) -> int: # the exit status: 0, or 2 for bad input
     "The console script `snapkv-eval`: bad input is one line on stderr and exit status 2; a bug is a traceback."
+    if argv is None: ensure_fast_blas() # on Linux, re-run with OpenBLAS, as `snapkv` does (the servers it starts inherit it)
     try:
         a = eval_parser().parse_args(argv)
         run_benchmark(a.which, a.preset, a.out_dir, a.model)

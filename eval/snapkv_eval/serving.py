@@ -473,4 +473,6 @@ def serving_main(argv:list, # command-line arguments
 
 if __name__ == "__main__":
     from fastcore.imports import in_ipython
-    if not in_ipython(): sys.exit(serving_main(sys.argv[1:]))
+    if not in_ipython():
+        from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
+        sys.exit(serving_main(sys.argv[1:]))

@@ -163,4 +163,6 @@ def steps_main(argv:list, # command-line arguments
 
 if __name__ == "__main__":
     from fastcore.imports import in_ipython
-    if not in_ipython(): sys.exit(steps_main(sys.argv[1:]))
+    if not in_ipython():
+        from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
+        sys.exit(steps_main(sys.argv[1:]))
