@@ -22,12 +22,12 @@ from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'NUM_DRAFT_TOKENS', 'add_doc_flags', 'doc_cache_settings',
-           'add_cache_flags', 'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError',
-           'parse_body', 'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class',
-           'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled',
-           'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run',
-           'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
+__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
+           'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
+           'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
+           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
+           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
+           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
            'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
@@ -646,14 +646,14 @@ def patched(module, **names):
         for k, v in old.items(): setattr(module, k, v)
 
 def _parser_module(argv:list, prog:str, after_parse):
-    "A stand-in for the `argparse` module whose parser adds SnapKV's flags, parses `argv` and calls `after_parse(ns)`."
+    "A stand-in for the `argparse` module whose parser adds SnapKV's flags, parses `argv` and calls `after_parse(ns, parser)`."
     class Parser(argparse.ArgumentParser):
         def __init__(self, *args, **kwargs): super().__init__(*args, **{**kwargs, "prog": prog})
         def error(self, message): raise UsageError(message)
         def parse_args(self, args=None, namespace=None):
             add_serve_flags(self) # now, after mlx-lm's own flags (its --kv-bits and --kv-group-size stay its own)
             ns = super().parse_args(argv if args is None else args, namespace)
-            after_parse(ns)
+            after_parse(ns, self)
             return ns
     return types.SimpleNamespace(**{**vars(argparse), "ArgumentParser": Parser})
 
@@ -668,9 +668,9 @@ def interrupt_on_sigterm():
         if old is not None: signal.signal(signal.SIGTERM, old[0]); signal.signal(signal.SIGINT, old[1])
 
 # %% ../nbs/31_serve.ipynb #cmain2
-NUM_DRAFT_TOKENS = 3 # mlx-lm's default for --num-draft-tokens (a draft model is refused, so any other value was given)
-
-def check_serve_args(ns:argparse.Namespace) -> None:
+def check_serve_args(ns:argparse.Namespace, # the parsed flags
+                     parser:argparse.ArgumentParser, # the parser that made them (for mlx-lm's defaults)
+                    ) -> None:
     "Refuse server flags mlx-lm would misuse or crash on: a `UsageError` naming the flag."
     if not 1 <= ns.port <= 65535: raise UsageError(f"--port must be in 1..65535, got {ns.port}")
     if ns.max_tokens_limit < 1: raise UsageError(f"--max-tokens-limit must be >= 1, got {ns.max_tokens_limit}")
@@ -686,7 +686,7 @@ def check_serve_args(ns:argparse.Namespace) -> None:
     if ns.prompt_concurrency < 1: raise UsageError(f"--prompt-concurrency must be >= 1, got {ns.prompt_concurrency}")
     if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
-    if ns.num_draft_tokens != NUM_DRAFT_TOKENS: # mlx-lm's default: the flag was given
+    if ns.num_draft_tokens != parser.get_default("num_draft_tokens"): # not mlx-lm's default: the flag was given
         raise UsageError("--num-draft-tokens: no draft model is served (no speculative decoding), so it would not be used")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
@@ -811,9 +811,9 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and driver; after serving, exits the process."
     import mlx_lm.server as srv
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
-    def after_parse(ns):
+    def after_parse(ns, parser):
         state["config"], state["prefill"] = serve_config(ns)
-        check_serve_args(ns)
+        check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"] = ns.model
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
