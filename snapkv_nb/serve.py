@@ -220,7 +220,8 @@ def check_request(body:dict, # the parsed request (`parse_body`)
         if body.get(name) not in (None, 1): raise RequestError(400, f"{name}: this server returns one choice (1), "
                                                                    f"got {json.dumps(body[name])[:40]}")
     _int(body, "top_k", 0, vocab_size)
-    _int(body, "num_draft_tokens", 0, 64)
+    if _int(body, "num_draft_tokens", 0, 64): # mlx-lm would ignore it: no draft model is served
+        raise RequestError(400, "num_draft_tokens: this server runs no draft model (0 or leave it out)")
     for name in ("repetition_context_size", "presence_context_size", "frequency_context_size"):
         _int(body, name, 0, 2**20)
     bias = body.get("logit_bias")
