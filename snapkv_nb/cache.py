@@ -268,7 +268,8 @@ def observe(self:EvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE que
         queries, end = queries[..., :max(last - (end - n), 0), :], last
     if queries.shape[2] == 0: return
     w = self.config.window
-    keep = w + self.lookahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
+    ahead = self.lookahead if self._in_prompt else 0 # look-ahead queries count for a prompt not compressed yet
+    keep = w + ahead + (queries.shape[2] - 1 if queries.shape[2] <= 16 else 0)
     seg = queries # a decode step: only a reference kept (no array operation)
     if queries.shape[2] > keep: # a chunk: copy its last queries now, so the chunk's can be freed
         seg = mx.contiguous(queries[..., -keep:, :])
