@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_context.ipynb #06748f75
 from __future__ import annotations
-import contextlib, math, time
+import contextlib, functools, math, time
 from typing import Optional
 from fastcore.basics import patch
 
@@ -18,7 +18,7 @@ from .generate import snapkv_layers, snapshot, restore
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'PROBE_REDUCES', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES',
+__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'PROBE_REDUCES', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES',
            'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
            'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
            'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
@@ -257,26 +257,31 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
 
 # %% ../nbs/07_context.ipynb #ff3d9935
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
+GENERIC_PROBES = tuple(f"\n\nAnswer a question about the text above: {w}?" # the same question asked six ways
+                       for w in ("who", "what", "where", "when", "how many", "which number"))
 PROBE_REDUCES = ("mean", "max") # one score per row from the probe's queries: SnapKV's mean, or KVzip's most attention
 
 def probe_prompt(tokenizer, # the model's tokenizer
-                 text:str=GENERIC_PROBE, # the generic question
-                ) -> list: # its token ids
-    "The generic question's token ids."
-    return list(tokenizer.encode(text, add_special_tokens=False))
+                 text=GENERIC_PROBE, # the generic question, or several (a tuple of strings: `GENERIC_PROBES`)
+                ) -> list: # its token ids, or one list of them per question
+    "The generic question's token ids (one list per question when `text` is several)."
+    enc = lambda t: list(tokenizer.encode(t, add_special_tokens=False))
+    if isinstance(text, str): return enc(text)
+    if not isinstance(text, (list, tuple)) or not text or not all(isinstance(t, str) for t in text):
+        raise ValueError(f"`text` must be a string or a non-empty tuple of strings, got {text!r}")
+    return [enc(t) for t in text]
 
-def probe_scores(model:nn.Module, # an mlx-lm model
-                 caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
-                 probe_ids, # the generic question's token ids (`probe_prompt(tokenizer)`)
-                 reduce:str="mean", # "mean": over its queries and group (SnapKV); "max": the most any of them gives a row
-                ) -> dict: # {layer: [B, H_kv, rows held] float32}
-    "Scores of the rows held from the queries of a generic question fed after them (then rolled back): SnapKV's or KVzip's."
-    if reduce not in PROBE_REDUCES: raise ValueError(f"`reduce` must be one of {PROBE_REDUCES}, got {reduce!r}")
-    ev = snapkv_layers(caches)
-    if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
-    probe = _ids_list(probe_ids, "probe_ids")
-    if not probe: raise ValueError("`probe_ids` is empty")
-    if any(caches[i].size() == 0 for i in ev): raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
+def _probe_lists(probe_ids) -> list: # one question's ids, or a list of several questions' ids
+    "`probe_ids` as one list of ids per question, none of them empty."
+    several = isinstance(probe_ids, (list, tuple)) and len(probe_ids) > 0 and all(
+        isinstance(p, (list, tuple, mx.array)) for p in probe_ids)
+    out = [_ids_list(p, "probe_ids") for p in probe_ids] if several else [_ids_list(probe_ids, "probe_ids")]
+    if not all(out): raise ValueError("`probe_ids` is empty")
+    return out
+
+# %% ../nbs/07_context.ipynb #95823292
+def _probe_pass(model, caches, ev, probe:list, reduce:str) -> dict:
+    "One question fed after the rows held, its queries' scores per evicting layer, its rows rolled back."
     snaps, p, out = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}, len(probe), {}
     with hold(caches), hooks.recording(model) as got: model(mx.array(probe)[None], cache=caches) # logits never evaluated
     for i in ev:
@@ -291,6 +296,21 @@ def probe_scores(model:nn.Module, # an mlx-lm model
         if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
     for i, snap in snaps.items(): restore(caches[i], snap)
     return out
+
+def probe_scores(model:nn.Module, # an mlx-lm model
+                 caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
+                 probe_ids, # the generic question's token ids (`probe_prompt(tokenizer)`), or a list of several questions'
+                 reduce:str="mean", # "mean": over its queries and group (SnapKV); "max": the most any of them gives a row
+                ) -> dict: # {layer: [B, H_kv, rows held] float32}
+    "Scores of the rows held from the queries of a generic question fed after them (then rolled back): SnapKV's or KVzip's."
+    if reduce not in PROBE_REDUCES: raise ValueError(f"`reduce` must be one of {PROBE_REDUCES}, got {reduce!r}")
+    ev = snapkv_layers(caches)
+    if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
+    probes = _probe_lists(probe_ids)
+    if any(caches[i].size() == 0 for i in ev): raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
+    passes = [_probe_pass(model, caches, ev, p, reduce) for p in probes] # each question alone after the context
+    if reduce == "max": return {i: functools.reduce(mx.maximum, [s[i] for s in passes]) for i in ev}
+    return {i: sum(s[i] for s in passes) / len(passes) for i in ev} # several questions: their means averaged
 
 # %% ../nbs/07_context.ipynb #dea65cb0
 def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer: [one bool per KV head]}
@@ -389,8 +409,8 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
     if probe and probe_ids is None: raise ValueError("probe scoring needs `probe_ids` (`probe_prompt(tokenizer)`)")
     if saturation is not None:
         if not recon: raise ValueError("`saturation` is for reconstruction scoring (ReconstructionCache)")
-        if probe_ids is None or not _ids_list(probe_ids, "probe_ids"):
-            raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
+        if probe_ids is None: raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
+        _probe_lists(probe_ids)
         if isinstance(saturation, bool) or not (isinstance(saturation, (int, float)) and 0 < saturation < 1):
             raise ValueError(f"`saturation` must be a number in (0, 1), got {saturation!r}")
         if isinstance(probe_share, bool) or not (isinstance(probe_share, (int, float)) and 0 <= probe_share < 1):
@@ -520,7 +540,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       budget:Optional[int]=None, # rows kept per head
                       chunk:int=1024, # reconstruction: tokens repeated per call
                       allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: see `default_allocation`
-                      probe:str=GENERIC_PROBE, # probe: the generic question
+                      probe=GENERIC_PROBES, # probe: the generic question(s), each asked alone (`probe_scores`)
                       saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                       probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
@@ -538,8 +558,10 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
     if allocation is None: allocation = default_allocation(scorer, cfg.kv_bits)
     if saturation == "auto": saturation = SATURATION if scorer == "reconstruct" else None
-    probe_ids = None if scorer != "probe" and saturation is None else probe_prompt(tokenizer, probe)
-    if probe_ids == []: raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
+    try: probe_ids = None if scorer != "probe" and saturation is None else probe_prompt(tokenizer, probe)
+    except ValueError: raise ValueError(f"`probe` must be a string or a non-empty tuple of strings, got {probe!r}") from None
+    if probe_ids is not None and not all([probe_ids] if isinstance(probe, str) else probe_ids):
+        raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
                             probe_share=probe_share, probed_align=probed_align,
@@ -565,7 +587,7 @@ class DocumentSession:
                  system_prompt:Optional[str]=None, # a system message
                  chunk:int=1024, # reconstruction: tokens repeated per call
                  allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
-                 probe:str=GENERIC_PROBE, # probe: the generic question
+                 probe=GENERIC_PROBES, # probe: the generic question(s), each asked alone (`probe_scores`)
                  saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                  probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)

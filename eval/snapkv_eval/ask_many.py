@@ -16,7 +16,7 @@ from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
                                repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
-                               DocumentSession, heads_to_probe, SATURATION)
+                               DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES)
 
 # %% auto #0
 __all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
@@ -74,7 +74,9 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_head_auto_wide_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide"), 1024), # ... pooled
                                                                     # wide (before and after) when it probes
     "reconstruct_head_auto_widemax_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max"),
-                                                1024), # ... and the probe's queries' most attention, not their mean (default)
+                                                1024), # ... and the probe's queries' most attention, not their mean
+    "reconstruct_head_auto_widemax6_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max",
+                                                 probe=GENERIC_PROBES), 1024), # ... and six questions asked apart (default)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -88,6 +90,11 @@ def probed_reduce(method:str) -> str:
     "How the probe's queries make `method`'s probe scores (`probe_scores(reduce=)`): 'mean' unless its settings say 'max'."
     return METHODS[method][1].get("probed_reduce", "mean")
 
+def _probe_key(method:str) -> str:
+    "The name of the probe pass `method` takes: 'probe' (the mean), 'probe_max', 'probe_max6' (`GENERIC_PROBES`)."
+    several = METHODS[method][1].get("probe", GENERIC_PROBE) == GENERIC_PROBES
+    return ("probe_max" if probed_reduce(method) == "max" else "probe") + ("6" if several else "")
+
 PROBED = ("probe", "probe_layer", "reconstruct_head_sat", "reconstruct_head_auto") # kinds that need the probe pass
 
 def probe_passes(model, tokenizer, plain:list, # an mlx-lm model, its tokenizer, the context held uncompressed
@@ -95,8 +102,9 @@ def probe_passes(model, tokenizer, plain:list, # an mlx-lm model, its tokenizer,
     "The probe's scores `methods` need, one pass each: {'probe': its queries' mean, 'probe_max': their most attention}."
     out = {}
     if any(METHODS[m][0] in PROBED for m in methods): out["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
-    if any(probed_reduce(m) == "max" for m in methods):
-        out["probe_max"] = probe_scores(model, plain, probe_prompt(tokenizer), "max")
+    for key in sorted({_probe_key(m) for m in methods if METHODS[m][0] in PROBED} - {"probe"}):
+        out[key] = probe_scores(model, plain, probe_prompt(tokenizer, GENERIC_PROBES if key.endswith("6") else GENERIC_PROBE),
+                                "max" if key.startswith("probe_max") else "mean")
     return out
 
 def method_scores(method:str, # a `METHODS` name
@@ -104,7 +112,7 @@ def method_scores(method:str, # a `METHODS` name
     "(`rs`, `ps`): the scores and probe scores `_compressed` takes for `method`."
     kind, _, chunk = METHODS[method]
     return (scores.get("probe" if kind.startswith("probe") else chunk, {}),
-            scores.get("probe_max" if probed_reduce(method) == "max" else "probe"))
+            scores.get(_probe_key(method)))
 
 def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int, ps:Optional[dict]=None) -> list:
     "A compressed fork of the held context for `method` (a `METHODS` name) at `budget` rows per head (`rs`: its scores)."
@@ -125,7 +133,7 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
         per, ch = head_budgets(rs, budget, floor, sat), dict(ch)
         al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
-        ch.pop("probed_reduce", None) # the caller gave `ps` reduced so
+        ch.pop("probed_reduce", None); ch.pop("probe", None) # the caller gave `ps` reduced so, from its question(s)
         al = {"pool_align": al} if al and any(any(v) for v in sat.values()) else {}
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
               .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
@@ -225,7 +233,8 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
-_C = dict(probed_align=None, probed_reduce="mean") # the saturation rule's runs pooled centred, as measured before both
+_1 = dict(probe=GENERIC_PROBE) # one generic question, as every run before 4 December 2026 (the default since: several)
+_C = dict(probed_align=None, probed_reduce="mean", **_1) # the saturation rule's runs pooled centred, as measured before both
 CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
     "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
     "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
@@ -234,10 +243,13 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0, **_C),
     "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
                                         kernel_size=1, **_C),
-    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling and the probe's reduction pinned
-    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after", probed_reduce="mean"),
-    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="mean"),
-    "reconstruct-head-max": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max")}
+    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling, the probe's reduction and
+    # question(s) pinned
+    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after", probed_reduce="mean", **_1),
+    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="mean", **_1),
+    "reconstruct-head-max": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max", **_1),
+    "reconstruct-head-max6": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max",
+                                  probe=GENERIC_PROBES)}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
