@@ -19,9 +19,10 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
                                DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts', 'gpl_paragraphs',
-           'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'bootstrap_ci',
-           'summarize', 'summary_table', 'run_conversation', 'merge_runs', 'main', 'time_passes']
+__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts',
+           'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document',
+           'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
+           'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -90,22 +91,21 @@ def probed_reduce(method:str) -> str:
     "How the probe's queries make `method`'s probe scores (`probe_scores(reduce=)`): 'mean' unless its settings say 'max'."
     return METHODS[method][1].get("probed_reduce", "mean")
 
+PROBE_PASSES = {"probe": (GENERIC_PROBE, "mean"), "probe_max": (GENERIC_PROBE, "max"), # pass -> (question(s), reduce)
+                "probe_max6": (GENERIC_PROBES, "max")}
+
 def _probe_key(method:str) -> str:
-    "The name of the probe pass `method` takes: 'probe' (the mean), 'probe_max', 'probe_max6' (`GENERIC_PROBES`)."
-    several = METHODS[method][1].get("probe", GENERIC_PROBE) == GENERIC_PROBES
-    return ("probe_max" if probed_reduce(method) == "max" else "probe") + ("6" if several else "")
+    "The `PROBE_PASSES` name of the probe pass `method` takes (its settings' `probe` and `probed_reduce`)."
+    want = (METHODS[method][1].get("probe", GENERIC_PROBE), probed_reduce(method))
+    return next(k for k, v in PROBE_PASSES.items() if v == want)
 
 PROBED = ("probe", "probe_layer", "reconstruct_head_sat", "reconstruct_head_auto") # kinds that need the probe pass
 
 def probe_passes(model, tokenizer, plain:list, # an mlx-lm model, its tokenizer, the context held uncompressed
                  methods) -> dict: # `METHODS` names
-    "The probe's scores `methods` need, one pass each: {'probe': its queries' mean, 'probe_max': their most attention}."
-    out = {}
-    if any(METHODS[m][0] in PROBED for m in methods): out["probe"] = probe_scores(model, plain, probe_prompt(tokenizer))
-    for key in sorted({_probe_key(m) for m in methods if METHODS[m][0] in PROBED} - {"probe"}):
-        out[key] = probe_scores(model, plain, probe_prompt(tokenizer, GENERIC_PROBES if key.endswith("6") else GENERIC_PROBE),
-                                "max" if key.startswith("probe_max") else "mean")
-    return out
+    "The probe's scores `methods` need, one pass each, by `PROBE_PASSES` name ('probe': the one question's mean, ...)."
+    keys = sorted({_probe_key(m) for m in methods if METHODS[m][0] in PROBED})
+    return {k: probe_scores(model, plain, probe_prompt(tokenizer, PROBE_PASSES[k][0]), PROBE_PASSES[k][1]) for k in keys}
 
 def method_scores(method:str, # a `METHODS` name
                   scores:dict) -> tuple: # one context's passes: {chunk: reconstruction, 'probe': ..., 'probe_max': ...}
@@ -222,6 +222,12 @@ def summarize(records:list, # `run_document` records
                         of_full=acc / full if full else float("nan"),
                         per_turn=[float(np.mean([r["correct"] for r in rs if r["turn"] == t])) for t in turns]))
     return out
+
+def turn_right(records:list, # `run_document` / `run_conversation` records
+               method:str, ratio, # one method at one ratio
+              ) -> list: # right answers at turns 1-4
+    "How many questions `method` at `ratio` answered right at each turn."
+    return [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["turn"]) == (method, ratio, t)) for t in range(1, 5)]
 
 def summary_table(rows:list) -> str:
     "`summarize`'s rows as a Markdown table."
