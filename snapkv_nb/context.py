@@ -18,12 +18,12 @@ from .generate import snapkv_layers, snapshot, restore
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'PROBE_REDUCES', 'SATURATION', 'ALLOCATIONS', 'HUGE', 'SCORER_CLASSES', 'ASK_MODES',
-           'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
-           'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
-           'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
-           'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase',
-           'DocumentSession']
+__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'PROBE_REDUCES', 'SATURATION', 'PROBED_BUDGET', 'ALLOCATIONS', 'HUGE',
+           'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention',
+           'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention', 'repeat_prompts',
+           'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads',
+           'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat', 'default_allocation',
+           'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 def _check_scores(c:EvictingCache, # the cache the scores are for
@@ -321,34 +321,48 @@ def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer:
         raise ValueError("`fixed` must be {layer: [one bool per KV head]} for layers of `scores`")
     return {i: list(fixed.get(i, [False] * scores[i].shape[1])) for i in scores}
 
-def _threshold(scores:dict, fx:dict, budget:int) -> float:
-    "The (budget x free heads)-th highest score of the heads not fixed (-inf when they keep every row)."
+def _fixed_rows(budget:int, fixed_budget, fx:dict, floor:int) -> int: # None or the rows asked; `_fixed_heads`' flags
+    "The rows each fixed head keeps: `fixed_budget` (None: `budget`), at most what leaves every free head its `floor`."
+    if fixed_budget is None: return budget
+    if _check_count("fixed_budget", fixed_budget) < 1: raise ValueError(f"`fixed_budget` must be >= 1, got {fixed_budget}")
+    n_fixed, n_free = (sum(f == b for v in fx.values() for f in v) for b in (True, False))
+    if not n_fixed: return fixed_budget
+    return min(fixed_budget, max((budget * (n_fixed + n_free) - floor * n_free) // n_fixed, budget)) # the total kept
+
+def _threshold(scores:dict, fx:dict, budget:int, fixed_budget:int) -> float:
+    "The lowest score the free heads keep when they share `budget` x every head less what the fixed heads keep."
     free = [scores[i][:, h].astype(mx.float32).reshape(-1) for i in sorted(scores) for h, f in enumerate(fx[i]) if not f]
     if not free: return -math.inf
-    flat, total = mx.concatenate(free), budget * len(free) * scores[sorted(scores)[0]].shape[0] # budget per sequence and head
+    taken = sum(min(fixed_budget, scores[i].shape[-1]) for i in scores for f in fx[i] if f) # rows the fixed heads keep
+    total = (budget * sum(map(len, fx.values())) - taken) * scores[sorted(scores)[0]].shape[0] # per sequence
+    if total <= 0: return math.inf # the fixed heads took it all: the free heads keep their floor
+    flat = mx.concatenate(free)
     return -math.inf if total >= flat.size else mx.sort(flat)[-total].item()
 
 def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, comparable across layers
                   budget:int, # rows per head on average over the layers
                   floor:int=1, # the fewest rows per head a layer keeps (its sinks + window)
-                  fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads counted as `budget` rows in their layer's mean
+                  fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads counted as `fixed_budget` rows in their layer
+                  fixed_budget:Optional[int]=None, # rows each fixed head counts as (None: `budget`); the rest share what is left
                  ) -> dict: # {layer: rows per head}
     "Per-layer budgets from one ranking of every (layer, head, row) score: layers whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
     layers, fx = sorted(scores), _fixed_heads(scores, fixed)
+    fb = _fixed_rows(budget, fixed_budget, fx, floor)
     n = {i: scores[i].shape[-1] for i in layers}
-    if budget >= max(n.values()): return n
-    thr = _threshold(scores, fx, budget)
-    def rows(i): # rows above the threshold in the free heads, `budget` in each fixed head, summed over the layer's heads
+    if budget >= max(n.values()) and fb >= max(n.values()): return n
+    thr = _threshold(scores, fx, budget, fb)
+    def rows(i): # rows above the threshold in the free heads, `fixed_budget` in each fixed head, summed over the layer's heads
         above = (scores[i] >= thr).sum(axis=(0, 2)).tolist() # one count per head, one sync per layer
-        return sum(budget * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
+        return sum(fb * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
 # %% ../nbs/07_context.ipynb #bc365a35
 def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers
                  budget:int, # rows per head on average over every head of every layer
                  floor:int=1, # the fewest rows a head keeps (its sinks + window)
-                 fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads that keep `budget` rows, outside the ranking
+                 fixed:Optional[dict]=None, # {layer: [bool per KV head]}: heads that keep `fixed_budget` rows, outside the ranking
+                 fixed_budget:Optional[int]=None, # rows each fixed head keeps (None: `budget`); the rest share what is left
                 ) -> dict: # {layer: [rows of each KV head]}
     "Per-head budgets from one ranking of every (layer, head, row) score (KVzip's): heads whose rows score higher keep more."
     if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
@@ -358,12 +372,14 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
     if any(scores[i].ndim != 3 or scores[i].shape[0] != 1 for i in layers):
         raise ValueError(f"`scores` must be [1, H_kv, n] per layer (one sequence), got {[scores[i].shape for i in layers]}")
     fx = _fixed_heads(scores, fixed)
-    thr = _threshold(scores, fx, budget)
+    fb = _fixed_rows(budget, fixed_budget, fx, floor)
+    thr = _threshold(scores, fx, budget, fb)
     above = {i: (scores[i][0] >= thr).sum(axis=-1).tolist() for i in layers} # one count per head, one sync per layer
-    return {i: [min(max(budget if f else a, floor), scores[i].shape[-1]) for a, f in zip(above[i], fx[i])] for i in layers}
+    return {i: [min(max(fb if f else a, floor), scores[i].shape[-1]) for a, f in zip(above[i], fx[i])] for i in layers}
 
 # %% ../nbs/07_context.ipynb #18cdef2b
 SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
+PROBED_BUDGET = 1.25 # `compress_context`: a probed head's rows over `budget` when heads share it (Gemma 3: 16_ask_many)
 
 def saturated_heads(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
                     threshold:float=SATURATION, # a head is saturated when the median of its scores is above this
@@ -391,7 +407,7 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
 HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
 
-def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share,
+def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share, probed_budget=None,
                  ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
     "`compress_context`'s arguments checked against the caches' class, each bad one refused by name."
     ev = snapkv_layers(caches)
@@ -415,6 +431,12 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
             raise ValueError(f"`saturation` must be a number in (0, 1), got {saturation!r}")
         if isinstance(probe_share, bool) or not (isinstance(probe_share, (int, float)) and 0 <= probe_share < 1):
             raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
+    if probed_budget is not None:
+        if saturation is None: raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
+        if isinstance(probed_budget, bool) or not (isinstance(probed_budget, (int, float)) and probed_budget > 0):
+            raise ValueError(f"`probed_budget` must be a number > 0, got {probed_budget!r}")
+        if allocation == "uniform" and probed_budget != 1:
+            raise ValueError("`probed_budget` needs allocation 'head' or 'layer' (with 'uniform' every head keeps `budget`)")
     if issubclass(kind, GivenScoresCache) and not (recon or probe):
         raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` and call `compress`")
     return ev, kind, recon, probe
@@ -433,33 +455,38 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                      probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
+                     probed_budget:Optional[float]=None, # ... and each probed head keeps this many times `budget` rows, the
+                                                         # others share the rest (None: `PROBED_BUDGET`; 1 with "uniform")
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
         raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")
     if probed_reduce not in PROBE_REDUCES:
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
-    ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share)
+    ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share, probed_budget)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
     t1 = time.perf_counter()
     if recon: scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
     if probe: scores = probe_scores(model, caches, probe_ids)
     sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
-    if sat and any(any(v) for v in sat.values()): # saturated heads take the probe's scores
+    probed = bool(sat) and any(any(v) for v in sat.values())
+    if probed: # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
     if recon or probe:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
-    if probed_align is not None and sat and any(any(v) for v in sat.values()): # the probe's question lands in a key...
+    if probed_align is not None and probed: # the probe's question lands in a key...
         for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... keep its start ("wide") and its value
     cfg = caches[ev[0]].config
+    pb = (PROBED_BUDGET if allocation != "uniform" else 1) if probed_budget is None else probed_budget
+    fb = max(round(pb * cfg.budget), 1) if probed else None # the probed heads' rows
     if allocation == "layer":
-        per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
+        per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat, fb)
         for i in ev: caches[i] = caches[i].fork(budget=per[i])
     if allocation == "head": # heads of different sizes are compressed once: their caches never evict again
-        per = head_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat)
+        per = head_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat, fb)
         for i in ev: caches[i] = caches[i].fork(budget=HUGE).set_head_budgets(per[i])
     evicted = compress(caches)
     mx.eval([c.state for c in caches])
@@ -545,6 +572,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                       probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                       probed_reduce:str="max", # ... and the probe's queries give each row their most attention
+                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (None: `PROBED_BUDGET`)
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -565,7 +593,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
                             probe_share=probe_share, probed_align=probed_align,
-                            probed_reduce=probed_reduce)
+                            probed_reduce=probed_reduce, probed_budget=probed_budget)
     return caches, info
 
 def probed_phrase(info:dict, # `compress_context`'s report
@@ -592,6 +620,7 @@ class DocumentSession:
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                  probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                  probed_reduce:str="max", # ... and the probe's queries give each row their most attention
+                 probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (None: `PROBED_BUDGET`)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
@@ -608,7 +637,8 @@ class DocumentSession:
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
                                                    allocation, probe, saturation, probe_share,
-                                                   probed_align=probed_align, probed_reduce=probed_reduce, **settings)
+                                                   probed_align=probed_align, probed_reduce=probed_reduce,
+                                                   probed_budget=probed_budget, **settings)
         self.work, self.turns, self._last = None, 0, None
 
 # %% ../nbs/07_context.ipynb #473aaa59

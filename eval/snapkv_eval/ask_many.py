@@ -16,7 +16,7 @@ from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
                                repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
-                               DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES)
+                               DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES, PROBED_BUDGET)
 
 # %% auto #0
 __all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts',
@@ -77,7 +77,10 @@ METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's
     "reconstruct_head_auto_widemax_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max"),
                                                 1024), # ... and the probe's queries' most attention, not their mean
     "reconstruct_head_auto_widemax6_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max",
-                                                 probe=GENERIC_PROBES), 1024), # ... and six questions asked apart (default)
+                                                 probe=GENERIC_PROBES, probed_budget=1), 1024), # ... six questions asked apart
+    "reconstruct_head_auto_widemax6pb_k15_c1024": ("reconstruct_head_auto", dict(probed_align="wide", probed_reduce="max",
+                                                   probe=GENERIC_PROBES, probed_budget=PROBED_BUDGET), 1024), # ... and the
+                                                                    # probed heads keep 1.25 x the budget (the default)
     "probe_k15": ("probe", {}, None),                               # SnapKV scored by a generic question (GENERIC_PROBE)
     "probe_layer_k15": ("probe_layer", {}, None),
     "expected_k1": ("expected", dict(kernel_size=1), None),
@@ -131,10 +134,12 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         if ps is None: raise ValueError(f"{method}: give the probe's scores (`ps`) too")
         sat = heads_to_probe(rs, share=0 if kind == "reconstruct_head_sat" else 0.5)
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
-        per, ch = head_budgets(rs, budget, floor, sat), dict(ch)
+        ch, probed = dict(ch), any(any(v) for v in sat.values())
+        pb = ch.pop("probed_budget", 1) # `compress_context`'s: the probed heads' rows over `budget` (1: as before it)
+        per = head_budgets(rs, budget, floor, sat, max(round(pb * budget), 1) if probed else None)
         al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
         ch.pop("probed_reduce", None); ch.pop("probe", None) # the caller gave `ps` reduced so, from its question(s)
-        al = {"pool_align": al} if al and any(any(v) for v in sat.values()) else {}
+        al = {"pool_align": al} if al and probed else {}
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
               .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
@@ -239,7 +244,8 @@ def summary_table(rows:list) -> str:
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
 CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
-_1 = dict(probe=GENERIC_PROBE) # one generic question, as every run before 4 December 2026 (the default since: several)
+_1 = dict(probe=GENERIC_PROBE, probed_budget=1) # one generic question, as every run before 4 December 2026 (then: six),
+                                               # the probed heads `budget` rows, as before 5 December (then: 1.25x)
 _C = dict(probed_align=None, probed_reduce="mean", **_1) # the saturation rule's runs pooled centred, as measured before both
 CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
     "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
@@ -255,7 +261,9 @@ CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_co
     "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="mean", **_1),
     "reconstruct-head-max": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max", **_1),
     "reconstruct-head-max6": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max",
-                                  probe=GENERIC_PROBES)}
+                                  probe=GENERIC_PROBES, probed_budget=1),
+    "reconstruct-head-max6-pb": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max",
+                                     probe=GENERIC_PROBES, probed_budget=PROBED_BUDGET)}
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
