@@ -322,12 +322,13 @@ def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer:
     return {i: list(fixed.get(i, [False] * scores[i].shape[1])) for i in scores}
 
 def _fixed_rows(budget:int, fixed_budget, fx:dict, floor:int) -> int: # None or the rows asked; `_fixed_heads`' flags
-    "The rows each fixed head keeps: `fixed_budget` (None: `budget`), at most what leaves every free head its `floor`."
+    "Rows each fixed head keeps: `fixed_budget` (None: `budget`), at least `floor`, at most what leaves each free head `floor`."
     if fixed_budget is None: return budget
     if _check_count("fixed_budget", fixed_budget) < 1: raise ValueError(f"`fixed_budget` must be >= 1, got {fixed_budget}")
     n_fixed, n_free = (sum(f == b for v in fx.values() for f in v) for b in (True, False))
     if not n_fixed: return fixed_budget
-    return min(fixed_budget, max((budget * (n_fixed + n_free) - floor * n_free) // n_fixed, budget)) # the total kept
+    most = max((budget * (n_fixed + n_free) - floor * n_free) // n_fixed, budget) # more would add to the rows kept
+    return max(min(fixed_budget, most), floor)
 
 def _threshold(scores:dict, fx:dict, budget:int, fixed_budget:int) -> float:
     "The lowest score the free heads keep when they share `budget` x every head less what the fixed heads keep."
@@ -335,7 +336,7 @@ def _threshold(scores:dict, fx:dict, budget:int, fixed_budget:int) -> float:
     if not free: return -math.inf
     taken = sum(min(fixed_budget, scores[i].shape[-1]) for i in scores for f in fx[i] if f) # rows the fixed heads keep
     total = (budget * sum(map(len, fx.values())) - taken) * scores[sorted(scores)[0]].shape[0] # per sequence
-    if total <= 0: return math.inf # the fixed heads took it all: the free heads keep their floor
+    if total <= 0: return math.inf # the fixed heads took it all (`budget` below `floor`): the free heads keep their floor
     flat = mx.concatenate(free)
     return -math.inf if total >= flat.size else mx.sort(flat)[-total].item()
 
@@ -354,7 +355,7 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
     thr = _threshold(scores, fx, budget, fb)
     def rows(i): # rows above the threshold in the free heads, `fixed_budget` in each fixed head, summed over the layer's heads
         above = (scores[i] >= thr).sum(axis=(0, 2)).tolist() # one count per head, one sync per layer
-        return sum(fb * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
+        return sum(min(fb, n[i]) * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
 # %% ../nbs/07_context.ipynb #bc365a35
@@ -433,7 +434,7 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
             raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
     if probed_budget is not None:
         if saturation is None: raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
-        if isinstance(probed_budget, bool) or not (isinstance(probed_budget, (int, float)) and probed_budget > 0):
+        if isinstance(probed_budget, bool) or not (isinstance(probed_budget, (int, float)) and 0 < probed_budget < math.inf):
             raise ValueError(f"`probed_budget` must be a number > 0, got {probed_budget!r}")
         if allocation == "uniform" and probed_budget != 1:
             raise ValueError("`probed_budget` needs allocation 'head' or 'layer' (with 'uniform' every head keeps `budget`)")
@@ -455,8 +456,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                      probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
-                     probed_budget:Optional[float]=None, # ... and each probed head keeps this many times `budget` rows, the
-                                                         # others share the rest (None: `PROBED_BUDGET`; 1 with "uniform")
+                     probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget`, the others share
+                                                         # the rest (None: `PROBED_BUDGET` with "head", else 1)
                     ) -> dict: # seconds feeding (prefill_s) and scoring (scoring_s) the context, rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
@@ -480,8 +481,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if probed_align is not None and probed: # the probe's question lands in a key...
         for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... keep its start ("wide") and its value
     cfg = caches[ev[0]].config
-    pb = (PROBED_BUDGET if allocation != "uniform" else 1) if probed_budget is None else probed_budget
-    fb = max(round(pb * cfg.budget), 1) if probed else None # the probed heads' rows
+    pb = (PROBED_BUDGET if allocation == "head" else 1) if probed_budget is None else probed_budget # measured: "head"
+    fb = max(round(pb * cfg.budget), 1) if probed else None # the probed heads' rows (before `head_budgets`' cap)
     if allocation == "layer":
         per = layer_budgets(scores, cfg.budget, cfg.n_sink + cfg.window, sat, fb)
         for i in ev: caches[i] = caches[i].fork(budget=per[i])
@@ -490,7 +491,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
         for i in ev: caches[i] = caches[i].fork(budget=HUGE).set_head_budgets(per[i])
     evicted = compress(caches)
     mx.eval([c.state for c in caches])
-    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted, probed=sat)
+    return dict(prefill_s=t1 - t0, scoring_s=time.perf_counter() - t1, evicted=evicted, probed=sat, probed_budget=pb)
 
 # %% ../nbs/07_context.ipynb #892bb78f
 def fork_caches(caches:list, # a prompt cache
@@ -572,7 +573,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                       probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                       probed_reduce:str="max", # ... and the probe's queries give each row their most attention
-                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (None: `PROBED_BUDGET`)
+                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (`compress_context`)
                       **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
     if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
@@ -620,7 +621,7 @@ class DocumentSession:
                  probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
                  probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
                  probed_reduce:str="max", # ... and the probe's queries give each row their most attention
-                 probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (None: `PROBED_BUDGET`)
+                 probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (`compress_context`)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")

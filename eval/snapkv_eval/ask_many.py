@@ -134,12 +134,12 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         if ps is None: raise ValueError(f"{method}: give the probe's scores (`ps`) too")
         sat = heads_to_probe(rs, share=0 if kind == "reconstruct_head_sat" else 0.5)
         rs = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in rs.items()}
-        ch, probed = dict(ch), any(any(v) for v in sat.values())
+        ch, any_probed = dict(ch), any(any(v) for v in sat.values())
         pb = ch.pop("probed_budget", 1) # `compress_context`'s: the probed heads' rows over `budget` (1: as before it)
-        per = head_budgets(rs, budget, floor, sat, max(round(pb * budget), 1) if probed else None)
+        per = head_budgets(rs, budget, floor, sat, max(round(pb * budget), 1) if any_probed else None)
         al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
         ch.pop("probed_reduce", None); ch.pop("probe", None) # the caller gave `ps` reduced so, from its question(s)
-        al = {"pool_align": al} if al and probed else {}
+        al = {"pool_align": al} if al and any_probed else {}
         cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
               .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
