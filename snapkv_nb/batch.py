@@ -9,7 +9,7 @@ from typing import Optional
 import mlx.core as mx
 from mlx_lm.models.cache import _BaseCache, create_attention_mask
 
-from .cache import EvictingCache
+from .rows import Rows
 from . import hooks
 
 # %% auto #0
@@ -152,7 +152,7 @@ def _room(x:mx.array, n:int): # [B, H, L, D]; columns to add
 
 def _keep_padded(self:BatchEvictingCache, K:mx.array, V:mx.array): # the rows held, left-padded: [B, H, L, D]
     "Hold the padded rows as the decode buffer (with room to grow); the sequences' own arrays are let go."
-    self._buf, self._cols = (_room(K, EvictingCache.step), _room(V, EvictingCache.step)), K.shape[2]
+    self._buf, self._cols = (_room(K, Rows.step), _room(V, Rows.step)), K.shape[2]
     for c in self.caches: c.lend_rows() # its rows are the buffer's until `_flush`
 
 def _return_one(self:BatchEvictingCache, b:int): # the sequence
@@ -178,7 +178,7 @@ def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) ->
     if not self._in_place(S): return None
     for c in self.caches: c.advance(S)
     (K, V), L = buf, self._cols
-    if L + S > K.shape[2]: K, V = _room(K, max(S, EvictingCache.step)), _room(V, max(S, EvictingCache.step))
+    if L + S > K.shape[2]: K, V = _room(K, max(S, Rows.step)), _room(V, max(S, Rows.step))
     K[..., L:L + S, :] = keys
     V[..., L:L + S, :] = values
     self._buf, self._cols, self._real = (K, V), L + S, [S] * len(self.caches)

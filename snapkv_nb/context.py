@@ -6,26 +6,31 @@
 from __future__ import annotations
 import contextlib, functools, math, time
 from typing import Optional
-from fastcore.basics import patch
 
 import mlx.core as mx
 import mlx.nn as nn
 
-from .scoring import POOL_ALIGNS, _check_count, _pool1d, obs_window_attention_scores
-from .settings import SnapKVConfig
-from .cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache, expect_prompt, hold, compress
-from .generate import snapkv_layers, snapshot, restore
+from .scoring import pool1d, obs_window_attention_scores
+from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_count
+from .cache import EvictingCache, SnapKVCache, method_class, make_snapkv_cache, expect_prompt, hold, compress
+from .generate import snapkv_layers, snapshot, restore, token_ids, stream_answer
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'PROBE_REDUCES', 'SATURATION', 'PROBED_BUDGET', 'ALLOCATIONS', 'HUGE',
-           'SCORER_CLASSES', 'ASK_MODES', 'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention',
-           'ExpectedAttentionCache', 'context_prefill', 'reconstruction_attention', 'repeat_prompts',
-           'reconstruction_scores', 'probe_prompt', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads',
-           'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat', 'default_allocation',
-           'compress_document', 'probed_phrase', 'DocumentSession']
+__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
+           'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
+           'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
+           'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
+           'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase',
+           'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
+GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
+GENERIC_PROBES = tuple(f"\n\nAnswer a question about the text above: {w}?" # the same question asked six ways ("A cheap
+                       for w in ("who", "what", "where", "when", "how many", "which number")) # probe", below)
+SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
+PROBED_BUDGET = 1.25 # `compress_context`: a probed head's rows over `budget` when heads share it (Gemma 3: 16_ask_many)
+
 def _check_scores(c:EvictingCache, # the cache the scores are for
                   s, # [B, H_kv, n] scores of its first n rows
                   name:str="scores", # the parameter's name, for the message
@@ -43,7 +48,7 @@ class GivenScoresCache(EvictingCache):
     "Rows scored from outside (`set_scores`): a driver that runs the model computes the scores, the cache keeps them."
     driver = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message when there are none)
     given_scores = None # [B, H_kv, n] scores of the first n rows (`set_scores`)
-    _init_extra = ("given_scores",) # carried by `fork` and `state`
+    extra_settings = ("given_scores",) # carried by `fork` and `state`
     scores_anytime = False # no scores while decoding: `decode_budget` is refused
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  given_scores:Optional[mx.array]=None, # scores of the rows held, if already computed
@@ -57,22 +62,32 @@ class GivenScoresCache(EvictingCache):
         self.given_scores = _check_scores(self, scores)
         return self
 
-    def scores(self) -> mx.array:
+    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
         "The given scores pooled along positions (`kernel_size`, `pooling`), [B, H_kv, n]; an error unless they score the rows ranked."
-        n, s, cfg = self._scored_rows(), self.given_scores, self.config
+        n, s, cfg = keys.shape[2], self.given_scores, config
         if s is None or s.shape[2] != n:
             have = "none" if s is None else f"scores for {s.shape[2]} rows"
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): the compression ranks {n} rows but was given "
                                f"{have}; score them first (`snapkv_nb.context.{self.driver}` runs the model)")
-        return _pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
+        return pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
 class ReconstructionCache(GivenScoresCache):
     "KVzip's idea: each row scored by the most attention it got while the model repeated the context (`reconstruction_scores`)."
-    driver = "reconstruction_scores"
+    method, driver = "reconstruct", "reconstruction_scores"
+    # How `compress_document` runs it (each measured in the evaluation's 16_ask_many; a subclass changes them):
+    chunk = 1024 # tokens repeated per model call
+    allocation = None # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
+    saturation = SATURATION # copy heads' threshold (`heads_to_probe`); None: the rule is off
+    probe_share = 0.5 # ... they are scored by the probe when more than this share of the heads is saturated
+    probe = GENERIC_PROBES # ... with these questions, each asked alone (`probe_scores`)
+    probed_align = "wide" # ... every layer then pools this way (None: as its `pool_align` says)
+    probed_reduce = "max" # ... and the probe's queries give each row their most attention
+    probed_budget = None # ... and a probed head keeps this many times `budget` (None: `PROBED_BUDGET` with "head", else 1)
 
 class ProbeCache(GivenScoresCache):
     "SnapKV scored by a generic question's queries instead of the real one (`probe_scores`): cheap and query-agnostic."
-    driver = "probe_scores"
+    method, driver = "probe", "probe_scores"
+    probe = GENERIC_PROBES # the generic question(s), each asked alone, the scores averaged (`compress_document`)
 
 # %% ../nbs/07_context.ipynb #ee057def
 def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
@@ -92,16 +107,12 @@ def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
     return (a + eps) * mx.linalg.norm(values.astype(mx.float32), axis=-1)
 
 # %% ../nbs/07_context.ipynb #1442977c
-def _dequantized(c:EvictingCache, x): # an array or quantized triple held by `c`
-    "`x` as a float array (dequantized when stored quantized)."
-    if isinstance(x, (tuple, list)): return mx.dequantize(*x, group_size=c.config.kv_group_size, bits=c.config.kv_bits)
-    return x
-
 class ExpectedAttentionCache(EvictingCache):
     "Expected Attention: rows scored by the attention a Gaussian model of the coming queries expects them to get."
+    method, driver = "expected", "context_prefill` with `query_stats=True"
     query_mean = None # [B, H_q, D] expected post-RoPE query at the coming positions (`set_query_stats`)
     query_cov = None  # [B, H_q, D, D] its covariance, or None
-    _init_extra = ("query_mean", "query_cov") # carried by `fork` and `state`
+    extra_settings = ("query_mean", "query_cov") # carried by `fork` and `state`
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  query_mean:Optional[mx.array]=None, # [B, H_q, D], if already known
                  query_cov:Optional[mx.array]=None, # [B, H_q, D, D], if already known
@@ -120,17 +131,15 @@ class ExpectedAttentionCache(EvictingCache):
         self.query_mean, self.query_cov = mean.astype(mx.float32), None if cov is None else cov.astype(mx.float32)
         return self
 
-    def scores(self) -> mx.array:
+    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
         "`expected_attention` of the rows the compression ranks, [B, H_kv, n]."
         if self.query_mean is None:
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): no query statistics; compute them with "
                                "`snapkv_nb.context.context_prefill(..., query_stats=True)` and give them with `set_query_stats`")
-        n, cfg = self._scored_rows(), self.config
-        ns = min(cfg.n_sink, n - 1) # the sinks (always kept) stay out of the softmax, as in kvpress
-        k, v = (_dequantized(self, x)[..., ns:n, :] for x in self.keys_and_values())
-        s = expected_attention(k, v, self.query_mean, self.query_cov, scale=self.attention_scale)
+        cfg, ns = config, min(config.n_sink, keys.shape[2] - 1) # the sinks (always kept) stay out of the softmax, as in kvpress
+        s = expected_attention(keys[..., ns:, :], values[..., ns:, :], self.query_mean, self.query_cov, scale=self.attention_scale)
         s = mx.concatenate([mx.broadcast_to(s.max(axis=-1, keepdims=True), (*s.shape[:2], ns)), s], axis=-1)
-        return _pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
+        return pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
 # %% ../nbs/07_context.ipynb #9ccfea85
 def _rope_of(model:nn.Module, i:int): # a model; a layer index
@@ -146,14 +155,6 @@ def _future_rotation(rope, # a RoPE module
     "M with x @ M = the mean over s in [0, T) of `rope` rotating the row vector x by s positions."
     return rope(mx.broadcast_to(mx.eye(D)[:, None, :], (D, T, D))).mean(axis=1)
 
-def _as_ids(ids) -> mx.array:
-    "Token ids as a [1, n] int array (from a list, a [n] or a [1, n] array)."
-    ids = ids if isinstance(ids, mx.array) else mx.array(ids)
-    if ids.ndim == 1: ids = ids[None]
-    if ids.ndim != 2 or ids.shape[0] != 1 or ids.shape[1] == 0:
-        raise ValueError(f"`ids` must be a non-empty [n] or [1, n] sequence of token ids, got shape {tuple(ids.shape)}")
-    return ids
-
 # %% ../nbs/07_context.ipynb #de3b2de7
 def context_prefill(model:nn.Module, # an mlx-lm model
                     ids, # [n] token ids of the context (a chat header and a document, no question)
@@ -163,9 +164,10 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                     future:int=512, # query_stats: coming positions the statistics average RoPE over
                    ) -> Optional[dict]: # None, or {layer: (mean [B, H_q, D], cov [B, H_q, D, D])}
     "Feed the context into `caches` as one prompt **without** compressing it (a scorer and `compress` decide later)."
-    ids = _as_ids(ids)
-    if _check_count("step", step) < 1: raise ValueError(f"`step` must be >= 1, got {step}")
-    if _check_count("future", future) < 1: raise ValueError(f"`future` must be >= 1, got {future}")
+    ids = token_ids(ids, name="ids")
+    if ids.shape[0] != 1: raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {tuple(ids.shape)}")
+    if check_count("step", step) < 1: raise ValueError(f"`step` must be >= 1, got {step}")
+    if check_count("future", future) < 1: raise ValueError(f"`future` must be >= 1, got {future}")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     n, sums, start = ids.shape[1], {}, caches[ev[0]].offset
@@ -232,8 +234,8 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
     "KVzip's scores: each row's most attention from the model teacher-forced to repeat the context, chunk by chunk."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
-    if _check_count("chunk", chunk) < 1: raise ValueError(f"`chunk` must be >= 1, got {chunk}")
-    if _check_count("overlap", overlap) < 0: raise ValueError(f"`overlap` must be >= 0, got {overlap}")
+    if check_count("chunk", chunk) < 1: raise ValueError(f"`chunk` must be >= 1, got {chunk}")
+    if check_count("overlap", overlap) < 0: raise ValueError(f"`overlap` must be >= 0, got {overlap}")
     rep, first = _ids_list(repeat_ids, "repeat_ids"), _ids_list(prompt_ids, "prompt_ids")
     later = first if next_ids is None else _ids_list(next_ids, "next_ids")
     if not rep: raise ValueError("`repeat_ids` is empty: there is nothing to reconstruct")
@@ -247,7 +249,7 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
             c = caches[i]
             if id(c) not in got: raise RuntimeError(f"layer {i}: the reconstruction's queries were not seen "
                                                     "(its attention does not call mlx-lm's scaled_dot_product_attention)")
-            k = _dequantized(c, c.keys_and_values()[0])
+            k = c.float_rows()[0]
             s = reconstruction_attention(got[id(c)], k, getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5))
             scores[i] = s if i not in scores else mx.maximum(scores[i], s)
             mx.eval(scores[i])
@@ -256,9 +258,6 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
     return scores
 
 # %% ../nbs/07_context.ipynb #ff3d9935
-GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
-GENERIC_PROBES = tuple(f"\n\nAnswer a question about the text above: {w}?" # the same question asked six ways
-                       for w in ("who", "what", "where", "when", "how many", "which number"))
 PROBE_REDUCES = ("mean", "max") # one score per row from the probe's queries: SnapKV's mean, or KVzip's most attention
 
 def probe_prompt(tokenizer, # the model's tokenizer
@@ -287,7 +286,7 @@ def _probe_pass(model, caches, ev, probe:list, reduce:str) -> dict:
     for i in ev:
         c = caches[i]
         if id(c) not in got: raise RuntimeError(f"layer {i}: the probe's queries were not seen")
-        k = _dequantized(c, c.keys_and_values()[0])
+        k = c.float_rows()[0]
         scale = getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5)
         out[i] = (obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1,
                                               scale=scale)[..., :c.size() - p]
@@ -324,7 +323,7 @@ def _fixed_heads(scores:dict, fixed) -> dict: # {layer: scores}; None or {layer:
 def _fixed_rows(budget:int, fixed_budget, fx:dict, floor:int) -> int: # None or the rows asked; `_fixed_heads`' flags
     "Rows each fixed head keeps: `fixed_budget` (None: `budget`), at least `floor`, at most what leaves each free head `floor`."
     if fixed_budget is None: return budget
-    if _check_count("fixed_budget", fixed_budget) < 1: raise ValueError(f"`fixed_budget` must be >= 1, got {fixed_budget}")
+    if check_count("fixed_budget", fixed_budget) < 1: raise ValueError(f"`fixed_budget` must be >= 1, got {fixed_budget}")
     n_fixed, n_free = (sum(f == b for v in fx.values() for f in v) for b in (True, False))
     if not n_fixed: return fixed_budget
     most = max((budget * (n_fixed + n_free) - floor * n_free) // n_fixed, budget) # more would add to the rows kept
@@ -347,7 +346,7 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
                   fixed_budget:Optional[int]=None, # rows each fixed head counts as (None: `budget`); the rest share what is left
                  ) -> dict: # {layer: rows per head}
     "Per-layer budgets from one ranking of every (layer, head, row) score: layers whose rows score higher keep more."
-    if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
+    if check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
     layers, fx = sorted(scores), _fixed_heads(scores, fixed)
     fb = _fixed_rows(budget, fixed_budget, fx, floor)
     n = {i: scores[i].shape[-1] for i in layers}
@@ -366,8 +365,8 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
                  fixed_budget:Optional[int]=None, # rows each fixed head keeps (None: `budget`); the rest share what is left
                 ) -> dict: # {layer: [rows of each KV head]}
     "Per-head budgets from one ranking of every (layer, head, row) score (KVzip's): heads whose rows score higher keep more."
-    if _check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
-    if _check_count("floor", floor) < 1: raise ValueError(f"`floor` must be >= 1, got {floor}")
+    if check_count("budget", budget) < 1: raise ValueError(f"`budget` must be >= 1, got {budget}")
+    if check_count("floor", floor) < 1: raise ValueError(f"`floor` must be >= 1, got {floor}")
     if not isinstance(scores, dict) or not scores: raise ValueError("`scores` must be a non-empty {layer: scores} dict")
     layers = sorted(scores)
     if any(scores[i].ndim != 3 or scores[i].shape[0] != 1 for i in layers):
@@ -379,9 +378,6 @@ def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one
     return {i: [min(max(fb if f else a, floor), scores[i].shape[-1]) for a, f in zip(above[i], fx[i])] for i in layers}
 
 # %% ../nbs/07_context.ipynb #18cdef2b
-SATURATION = 0.1 # `saturated_heads`' threshold: Gemma 3's copy heads have medians 0.4-0.7, other heads mostly below 0.05
-PROBED_BUDGET = 1.25 # `compress_context`: a probed head's rows over `budget` when heads share it (Gemma 3: 16_ask_many)
-
 def saturated_heads(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
                     threshold:float=SATURATION, # a head is saturated when the median of its scores is above this
                    ) -> dict: # {layer: [bool per KV head]}
@@ -406,7 +402,6 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 
 # %% ../nbs/07_context.ipynb #7fbdec22
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
-HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
 
 def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share, probed_budget=None,
                  ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
@@ -445,7 +440,7 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
 # %% ../nbs/07_context.ipynb #04d70ef7
 def compress_context(model:nn.Module, # an mlx-lm model
                      ids, # [n] token ids of the context (no question)
-                     caches:list, # its prompt cache (`make_snapkv_cache(model, cls=...)`): the class says how rows are scored
+                     caches:list, # its prompt cache (`make_snapkv_cache(model, method=...)`): the class says how rows are scored
                      repeat_ids=None, # reconstruction: the tokens to repeat (default: all of `ids`)
                      prompts:Optional[tuple]=None, # reconstruction: (first, later) instructions (`repeat_prompts(tokenizer)`)
                      chunk:int=1024, # reconstruction: tokens repeated per call
@@ -495,7 +490,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
 
 # %% ../nbs/07_context.ipynb #892bb78f
 def fork_caches(caches:list, # a prompt cache
-                **changes, # for the evicting layers: `EvictingCache.fork` arguments (cls=..., budget=..., ...)
+                **changes, # for the evicting layers: `EvictingCache.fork` arguments (method, budget=..., ...)
                ) -> list:
     "An independent copy of a prompt cache: the evicting layers `fork(**changes)`ed, the others copied."
     out = []
@@ -513,12 +508,9 @@ def answer(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
            sampler=None, # an mlx-lm sampler (None: greedy)
           ) -> dict: # text, tokens, rows per head held at the end
     "One question answered from a fork of `caches` that never evicts (the document's rows stay as compressed)."
-    from snapkv_nb.generate import stream_generate
-    work, text, toks = fork_caches(caches, budget=HUGE), "", []
-    for r in stream_generate(model, tokenizer, mx.array(_ids_list(question_ids, "question_ids")), max_tokens=max_tokens,
-                             sampler=sampler, prompt_cache=work):
-        text += r.text; toks.append(r.token)
-    return dict(text=text, tokens=toks, rows=max(c.size() for c in work))
+    work = fork_caches(caches, budget=HUGE)
+    r = stream_answer(model, tokenizer, _ids_list(question_ids, "question_ids"), work, max_tokens, sampler)
+    return dict(text=r["text"], tokens=r["tokens"], rows=max(c.size() for c in work))
 
 # %% ../nbs/07_context.ipynb #02116477
 _MARK = "\u2063SNAPKV-QUESTION\u2063"
@@ -539,9 +531,7 @@ def split_chat(tokenizer, # the model's tokenizer
     return enc(head) if bos is None or head.startswith(bos) else list(tokenizer.encode(head)), enc(question + tail)
 
 # %% ../nbs/07_context.ipynb #5494b8a8
-SCORER_CLASSES = {"reconstruct": ReconstructionCache, "probe": ProbeCache, "expected": ExpectedAttentionCache, "snapkv": SnapKVCache,
-                  "streaming": StreamingLLMCache, "full": StreamingLLMCache} # "full": with a budget never reached
-ASK_MODES = ("fork", "trim", "conversation")
+ASK_MODES = ("conversation", "fork", "trim")
 
 def _turn_prefix(tokenizer) -> str:
     "The chat template's text between an assistant's answer and the next user message's content."
@@ -551,50 +541,48 @@ def _turn_prefix(tokenizer) -> str:
     return text.split("\u2063Y\u2063")[1].split(_MARK)[0]
 
 # %% ../nbs/07_context.ipynb #558f2b3a
-def default_allocation(scorer:str, # a `SCORER_CLASSES` name
+def default_allocation(cls:type, # the document's method (a family class)
                        kv_bits:Optional[int]=None, # the rows stored quantized
                        reselect:Optional[int]=None, # `DocumentSession`'s re-selection per question
                       ) -> str: # an `ALLOCATIONS` name
-    "Heads of different sizes for reconstruction (16_ask_many), per layer where they cannot be (quantized, re-selected)."
-    if scorer != "reconstruct": return "uniform"
+    "The method's own `allocation`, else heads of different sizes for reconstruction (16_ask_many), per layer where they cannot be."
+    if getattr(cls, "allocation", None) is not None: return cls.allocation
+    if not issubclass(cls, ReconstructionCache): return "uniform"
     return "layer" if kv_bits is not None or reselect is not None else "head"
 
 # %% ../nbs/07_context.ipynb #71ed8832
+def _document_method(method) -> Optional[type]: # a `METHODS` name, a family class, or "full"
+    "The family class `method` names (None for 'full': nothing evicted)."
+    return None if method == "full" else method_class(method)
+
 def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                       context_ids, # [n] token ids of the context: a chat header and the document, no question
                       document:str, # the document's text (what the reconstruction repeats)
-                      scorer:str="reconstruct", # a `SCORER_CLASSES` name
-                      ratio:Optional[float]=4.0, # context tokens per row kept per head (ignored when `budget` is given)
+                      method=DocumentConfig.doc_method, # a `METHODS` name or a family class, or "full" (no eviction)
+                      ratio:Optional[float]=DocumentConfig.doc_ratio, # context tokens per row kept per head (or `budget`)
                       budget:Optional[int]=None, # rows kept per head
-                      chunk:int=1024, # reconstruction: tokens repeated per call
-                      allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets; None: see `default_allocation`
-                      probe=GENERIC_PROBES, # probe: the generic question(s), each asked alone (`probe_scores`)
-                      saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
-                      probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                      probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
-                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
-                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (`compress_context`)
-                      **settings) -> tuple: # (the compressed caches, `compress_context`'s report)
+                      reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
+                      **settings) -> tuple: # other `SnapKVConfig` settings; returns (compressed caches, `compress_context`'s report)
     "A context compressed once, without any question, as `DocumentSession` does it (also what `snapkv serve --doc-cache` runs)."
-    if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
-    if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
+    cls = _document_method(method)
+    if budget is None and (isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not 1 <= ratio < math.inf):
         raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
     if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
     ids, cfg = _ids_list(context_ids, "context_ids"), SnapKVConfig(**settings) # the settings checked before anything runs
-    if scorer == "full": budget = HUGE
+    if cls is None: budget = HUGE
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
-    caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), cls=SCORER_CLASSES[scorer])
-    prompts = repeat_prompts(tokenizer) if scorer == "reconstruct" else None
-    if allocation is None: allocation = default_allocation(scorer, cfg.kv_bits)
-    if saturation == "auto": saturation = SATURATION if scorer == "reconstruct" else None
-    try: probe_ids = None if scorer != "probe" and saturation is None else probe_prompt(tokenizer, probe)
-    except ValueError: raise ValueError(f"`probe` must be a string or a non-empty tuple of strings, got {probe!r}") from None
-    if probe_ids is not None and not all([probe_ids] if isinstance(probe, str) else probe_ids):
-        raise ValueError(f"`probe` is no tokens for this tokenizer: {probe!r}")
-    info = compress_context(model, ids, caches, prompts=prompts, chunk=chunk, allocation=allocation, probe_ids=probe_ids,
-                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), saturation=saturation,
-                            probe_share=probe_share, probed_align=probed_align,
-                            probed_reduce=probed_reduce, probed_budget=probed_budget)
+    recon, probe = cls is not None and issubclass(cls, ReconstructionCache), cls is not None and issubclass(cls, ProbeCache)
+    question = getattr(cls, "probe", None) if probe or (recon and cls.saturation is not None) else None
+    try: probe_ids = None if question is None else probe_prompt(tokenizer, question)
+    except ValueError: raise ValueError(f"{cls.__name__}.probe must be a string or a non-empty tuple of strings, got {question!r}") from None
+    if probe_ids is not None and not all([probe_ids] if isinstance(question, str) else probe_ids):
+        raise ValueError(f"{cls.__name__}.probe is no tokens for this tokenizer: {question!r}")
+    allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
+    caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
+    knobs = dict(chunk=cls.chunk, saturation=cls.saturation, probe_share=cls.probe_share, probed_align=cls.probed_align,
+                 probed_reduce=cls.probed_reduce, probed_budget=cls.probed_budget) if recon else {}
+    info = compress_context(model, ids, caches, prompts=repeat_prompts(tokenizer) if recon else None, allocation=allocation,
+                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), probe_ids=probe_ids, **knobs)
     return caches, info
 
 def probed_phrase(info:dict, # `compress_context`'s report
@@ -608,77 +596,54 @@ class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
     def __init__(self, model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                  document:str, # the text every question is about
-                 scorer:str="reconstruct", # "reconstruct", "probe", "expected", "snapkv" (no question), "streaming" or "full"
-                 ratio:Optional[float]=4.0, # context tokens per row kept per head (ignored when `budget` is given)
+                 method=DocumentConfig.doc_method, # a `METHODS` name or a family class, or "full" (no eviction)
+                 ratio:Optional[float]=DocumentConfig.doc_ratio, # context tokens per row kept per head (or `budget`)
                  budget:Optional[int]=None, # rows kept per head
-                 mode:str="fork", # "fork", "trim" or "conversation" (see above)
+                 mode:str="conversation", # "conversation", "fork" or "trim" (see above)
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
-                 chunk:int=1024, # reconstruction: tokens repeated per call
-                 allocation:Optional[str]=None, # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
-                 probe=GENERIC_PROBES, # probe: the generic question(s), each asked alone (`probe_scores`)
-                 saturation="auto", # reconstruction: copy heads' threshold (`heads_to_probe`); "auto": `SATURATION`, None: off
-                 probe_share:float=0.5, # ... they are scored by the probe when more than this share of heads is saturated
-                 probed_align:Optional[str]="wide", # when the rule probes, every layer pools this way (None: as set)
-                 probed_reduce:str="max", # ... and the probe's queries give each row their most attention
-                 probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget` (`compress_context`)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
-        if scorer not in SCORER_CLASSES: raise ValueError(f"`scorer` must be one of {tuple(SCORER_CLASSES)}, got {scorer!r}")
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
-        if reselect is not None and mode != "fork": raise ValueError("`reselect` needs mode='fork' (a re-selection evicts for good)")
-        if reselect is not None and allocation == "head":
-            raise ValueError("`reselect` with allocation='head': heads of different sizes are not compressed again")
-        if allocation is None: allocation = default_allocation(scorer, settings.get("kv_bits"), reselect)
-        if reselect is not None and _check_count("reselect", reselect) < 1: raise ValueError(f"`reselect` must be >= 1, got {reselect}")
-        if budget is None and not (isinstance(ratio, (int, float)) and ratio >= 1):
-            raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
-        if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
-        SnapKVConfig(**settings) # the settings checked before anything runs
+        if reselect is not None:
+            if mode != "fork": raise ValueError("`reselect` needs mode='fork' (a re-selection evicts for good)")
+            if check_count("reselect", reselect) < 1: raise ValueError(f"`reselect` must be >= 1, got {reselect}")
+            if getattr(_document_method(method), "allocation", None) == "head":
+                raise ValueError("`reselect` with allocation='head': heads of different sizes are not compressed again")
         self.model, self.tokenizer, self.mode, self.reselect, self.system_prompt = model, tokenizer, mode, reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
-        self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, scorer, ratio, budget, chunk,
-                                                   allocation, probe, saturation, probe_share,
-                                                   probed_align=probed_align, probed_reduce=probed_reduce,
-                                                   probed_budget=probed_budget, **settings)
+        self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, method, ratio, budget,
+                                                   reselect, **settings)
         self.work, self.turns, self._last = None, 0, None
 
-# %% ../nbs/07_context.ipynb #473aaa59
-@patch
-def _question_ids(self:DocumentSession, question:str) -> list:
-    "The tokens of one question turn (after the document, or after the previous answer in a conversation)."
-    _, q = split_chat(self.tokenizer, "", question, self.system_prompt)
-    if self.mode != "conversation" or not self.turns: return q
-    prefix = list(self.tokenizer.encode(_turn_prefix(self.tokenizer), add_special_tokens=False))
-    if prefix and self._last is not None and prefix[0] == self._last: prefix = prefix[1:] # the end-of-turn token was fed
-    return prefix + q
+    def ask(self, question:str, # the question
+            max_tokens:int=64, # tokens to generate at most
+            sampler=None, # an mlx-lm sampler (None: greedy)
+            out=None, # a stream the answer is written to as it comes (None: nowhere)
+           ) -> dict: # text, tokens, question tokens, rows per head held at the end, the caches answered from, tokens/s
+        "Answer one question from the compressed document (its rows as `mode` says)."
+        if not isinstance(question, str) or not question.strip(): raise ValueError("`question` must be a non-empty string")
+        q = self._question_ids(question)
+        changes = dict(budget=HUGE) if self.reselect is None else dict(method=SnapKVCache, budget=self.reselect + len(q), window=len(q))
+        if self.mode == "fork" or self.work is None: self.work = fork_caches(self.caches, **changes)
+        start = [c.offset for c in self.work]
+        r = stream_answer(self.model, self.tokenizer, q, self.work, max_tokens, sampler, out)
+        rows = max(c.size() for c in self.work)
+        if self.mode == "trim":
+            for i, (c, s) in enumerate(zip(self.work, start)):
+                k = c.offset - s
+                if c.trim(k) != k: raise RuntimeError(f"layer {i}: the turn's rows could not be rolled back (use mode='fork')")
+        self.turns, self._last = self.turns + 1, r["tokens"][-1] if r["tokens"] else None
+        return dict(text=r["text"], tokens=r["tokens"], question_tokens=len(q), rows=rows, caches=self.work,
+                    prompt_tps=r["prompt_tps"], generation_tps=r["generation_tps"])
 
-@patch
-def ask(self:DocumentSession, question:str, # the question
-        max_tokens:int=64, # tokens to generate at most
-        sampler=None, # an mlx-lm sampler (None: greedy)
-        out=None, # a stream the answer is written to as it comes (None: nowhere)
-       ) -> dict: # text, token ids, question tokens, rows per head held at the end, the caches answered from, tokens/s
-    "Answer one question from the compressed document (its rows as `mode` says)."
-    from snapkv_nb.generate import stream_generate
-    if not isinstance(question, str) or not question.strip(): raise ValueError("`question` must be a non-empty string")
-    q = self._question_ids(question)
-    changes = dict(budget=HUGE) if self.reselect is None else dict(cls=SnapKVCache, budget=self.reselect + len(q), window=len(q))
-    if self.mode == "fork" or self.work is None: self.work = fork_caches(self.caches, **changes)
-    start, text, toks, last = [c.offset for c in self.work], "", [], None
-    for r in stream_generate(self.model, self.tokenizer, mx.array(q), max_tokens=max_tokens, sampler=sampler, prompt_cache=self.work):
-        text += r.text; toks.append(r.token); last = r
-        if out is not None: out.write(r.text); out.flush()
-    rows = max(c.size() for c in self.work)
-    if self.mode == "trim":
-        for i, (c, s) in enumerate(zip(self.work, start)):
-            k = c.offset - s
-            if c.trim(k) != k:
-                raise RuntimeError(f"layer {i}: the turn's rows could not be rolled back (use mode='fork')")
-    self.turns, self._last = self.turns + 1, toks[-1] if toks else None
-    return dict(text=text, tokens=toks, question_tokens=len(q), rows=rows, caches=self.work,
-                prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0)
+    def reset(self):
+        "Forget the questions and answers: the next question starts again from the compressed document."
+        self.work, self.turns, self._last = None, 0, None
 
-@patch
-def reset(self:DocumentSession):
-    "Forget the questions and answers: the next question starts again from the compressed document."
-    self.work, self.turns, self._last = None, 0, None
+    def _question_ids(self, question:str) -> list:
+        "The tokens of one question turn (after the document, or after the previous answer in a conversation)."
+        _, q = split_chat(self.tokenizer, "", question, self.system_prompt)
+        if self.mode != "conversation" or not self.turns: return q
+        prefix = list(self.tokenizer.encode(_turn_prefix(self.tokenizer), add_special_tokens=False))
+        if prefix and self._last is not None and prefix[0] == self._last: prefix = prefix[1:] # the end-of-turn token was fed
+        return prefix + q

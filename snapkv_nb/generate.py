@@ -15,14 +15,16 @@ from mlx_lm.generate import (GenerationResponse, generation_stream, maybe_quanti
 from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
-from .scoring import obs_window_attention_scores, snap_select_indices, _check_count
+from .scoring import obs_window_attention_scores, snap_select_indices
+from .settings import check_count
 from .settings import PREFILL_MODES, PROBE_AT, PrefillConfig, config_from
 from .cache import EvictingCache, make_snapkv_cache, compress, end_lookahead, expect_prompt, hold
 from . import hooks
 
 # %% auto #0
-__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'guided_scores', 'guided_step', 'prefill',
-           'driver_config', 'generate_step', 'stream_generate', 'generate', 'kv_rows_held', 'MemoryProgress']
+__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'guided_scores', 'guided_step',
+           'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step', 'stream_generate', 'generate',
+           'stream_answer', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
@@ -58,7 +60,7 @@ def prefill_spans(n:int, # prompt (turn) length in tokens
                   window:int=8, # observation window (guided: the tail holds it)
                  ) -> list: # [(start, end, kind)], kind "probe", "compress", "plain" or "end"
     "The driver's schedule for `n` prompt tokens: contiguous spans, the last token alone as `\"end\"`."
-    if _check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1, got {n}")
+    if check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1, got {n}")
     if mode not in PREFILL_MODES: raise ValueError(f"mode must be one of {PREFILL_MODES}, got {mode!r}")
     m, spans, start = n - 1, [], 0
     if mode == "guided":
@@ -88,12 +90,6 @@ def restore(c, # the cache `snap` was taken from
     if meta is not None: c.meta_state = meta
 
 # %% ../nbs/05_generate.ipynb #d763292d
-def _held_keys(c:EvictingCache) -> mx.array:
-    "The keys `c` holds ([B, H, rows, D]), dequantized when stored quantized."
-    k, _ = c.keys_and_values()
-    if isinstance(k, (tuple, list)): k = mx.dequantize(*k, group_size=c.config.kv_group_size, bits=c.config.kv_bits)
-    return k
-
 def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's rows (+ its look-ahead's)
                   queries:mx.array, # [B, H_q, q, D] post-RoPE queries of the last `q` rows held, which score
                   after:Optional[int]=None, # rows held after the scored ones (the probe's, its look-ahead's); None: q
@@ -101,7 +97,7 @@ def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + 
     "A guided step's SnapKV scores of the rows held before its probe, from the queries of the last rows (the probe's)."
     q, cfg = queries.shape[2], c.config
     after = q if after is None else after
-    s = obs_window_attention_scores(_held_keys(c), window=q, queries=queries, kernel_size=cfg.kernel_size,
+    s = obs_window_attention_scores(c.float_rows()[0], window=q, queries=queries, kernel_size=cfg.kernel_size,
                                     pooling=cfg.pooling, pool_align=cfg.pool_align, scale=c.attention_scale)
     return s[..., :c.size() - after]
 
@@ -134,7 +130,7 @@ def guided_step(model:nn.Module, # an mlx-lm model
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("guided prefill needs SnapKV layers in caches")
     if probe_at == "final" and final_offset is None: raise ValueError("probe_at='final' needs final_offset")
-    if _check_count("probe_lookahead", probe_lookahead) < 0: raise ValueError("`probe_lookahead` must be >= 0")
+    if check_count("probe_lookahead", probe_lookahead) < 0: raise ValueError("`probe_lookahead` must be >= 0")
     p = probe.shape[-1] + probe_lookahead # rows the probe adds
     snaps = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}
     offsets = {i: caches[i].offset for i in ev}
@@ -154,23 +150,29 @@ def guided_step(model:nn.Module, # an mlx-lm model
     return {"peak_rows": peak, "evicted": evicted}
 
 # %% ../nbs/05_generate.ipynb #25faa8cd
-def _vocab_size(model:nn.Module) -> Optional[int]:
-    "The model's vocabulary size, if it says (mlx-lm's `args.vocab_size`)."
+def vocab_size(model:nn.Module, # an mlx-lm model
+               tokenizer=None, # its tokenizer, asked when the model does not say
+              ) -> Optional[int]:
+    "Token ids the model's logits cover: its `args.vocab_size`, else the tokenizer's vocabulary (None: neither says)."
     v = getattr(getattr(model, "args", None), "vocab_size", None)
-    return v if isinstance(v, int) else None
+    if isinstance(v, int) and v > 0: return v
+    return None if tokenizer is None else len(tokenizer.get_vocab())
 
-def _as_ids(prompt_ids, vocab:Optional[int]=None) -> mx.array:
-    "Prompt token ids as a [B, n] int array (a list, a [n] or a [B, n] array), each in 0 .. vocab-1."
-    if isinstance(prompt_ids, (str, bytes, bytearray)) or prompt_ids is None:
-        raise TypeError(f"prompt_ids must be token ids (a list or an mx.array of ints), got {type(prompt_ids).__name__}")
-    ids = prompt_ids if isinstance(prompt_ids, mx.array) else mx.array(prompt_ids)
-    if not mx.issubdtype(ids.dtype, mx.integer): raise TypeError(f"prompt_ids must be integer token ids, got {ids.dtype}")
+def token_ids(ids, # token ids: a list, a [n] or a [B, n] array
+              vocab:Optional[int]=None, # the vocabulary size they must be below (None: not checked)
+              name:str="prompt_ids", # the parameter's name, for the messages
+             ) -> mx.array: # [B, n] int
+    "`ids` as a non-empty [B, n] int array, each in 0 .. vocab-1; else one error naming `name`."
+    if isinstance(ids, (str, bytes, bytearray)) or ids is None:
+        raise TypeError(f"`{name}` must be token ids (a list or an mx.array of ints), got {type(ids).__name__}")
+    ids = ids if isinstance(ids, mx.array) else mx.array(ids)
+    if not mx.issubdtype(ids.dtype, mx.integer): raise TypeError(f"`{name}` must be integer token ids, got {ids.dtype}")
     if ids.ndim == 1: ids = ids[None]
     if ids.ndim != 2 or ids.shape[1] == 0:
-        raise ValueError(f"prompt_ids must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
+        raise ValueError(f"`{name}` must be a non-empty [n] or [B, n] sequence of token ids, got shape {ids.shape}")
     lo, hi = mx.min(ids).item(), mx.max(ids).item()
     if lo < 0 or (vocab is not None and hi >= vocab):
-        raise ValueError(f"prompt_ids must be token ids in 0 .. {'vocab-1' if vocab is None else vocab - 1}, got {lo} .. {hi}")
+        raise ValueError(f"`{name}` must be token ids in 0 .. {'vocab-1' if vocab is None else vocab - 1}, got {lo} .. {hi}")
     return ids
 
 def prefill(model:nn.Module, # an mlx-lm model
@@ -183,7 +185,7 @@ def prefill(model:nn.Module, # an mlx-lm model
            ) -> mx.array: # [B, vocab] logits of the last prompt token
     "Feed one prompt into `caches` and compress it as the settings say; returns the last token's logits."
     s = prefill_settings(caches, config, **settings)
-    ids = _as_ids(prompt_ids, _vocab_size(model))
+    ids = token_ids(prompt_ids, vocab_size(model))
     n, ev = ids.shape[1], snapkv_layers(caches)
     spans = prefill_spans(n, s.prefill, s.prefill_chunk, s.prefill_step_size, s.probe_len,
                           caches[ev[0]].config.window if ev else 1)
@@ -233,7 +235,7 @@ def _step_args(prompt, model, prompt_cache, sampler, logits_processors, kv_bits,
     if max_kv_size is not None:
         raise ValueError("max_kv_size is mlx-lm's rotating cache; with SnapKV set budget / prefill_budget instead")
     cfg = driver_config(prefill, prefill_step_size=prefill_step_size, **prefill_settings)
-    prompt = _as_ids(prompt, _vocab_size(model))
+    prompt = token_ids(prompt, vocab_size(model))
     if prompt.shape[0] != 1: raise ValueError(f"prompt must be a non-empty [n] array of token ids, got shape {prompt.shape}")
     prompt = prompt[0]
     if prompt_cache is None: prompt_cache = make_snapkv_cache(model)
@@ -378,6 +380,26 @@ def generate(model:nn.Module, # an mlx-lm model
               f"Generation: {r.generation_tokens} tokens, {r.generation_tps:.3f} tokens-per-sec\n"
               f"Peak memory: {r.peak_memory:.3f} GB")
     return text
+
+# %% ../nbs/05_generate.ipynb #46dec3bf
+def stream_answer(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
+                  prompt, # the prompt (turn): token ids
+                  caches:list, # the prompt cache, updated
+                  max_tokens:int=256, # tokens to generate at most (-1: no limit)
+                  sampler=None, # an mlx-lm sampler (None: greedy)
+                  out=None, # a stream the text is written to as it comes (None: nowhere)
+                  progress=None, # a `prompt_progress_callback`
+                  prefill:Optional[PrefillConfig]=None, # the prefill driver's settings (None: exact)
+                 ) -> dict: # text, tokens, prompt and generation counts and tokens/s, seconds, finish_reason
+    "Generate into `caches` through the prefill driver, streaming the text to `out`; the answer and its numbers."
+    t0, parts, toks, last = time.perf_counter(), [], [], None
+    for r in stream_generate(model, tokenizer, mx.array(prompt), max_tokens=max_tokens, sampler=sampler,
+                             prompt_cache=caches, prompt_progress_callback=progress, prefill=prefill):
+        parts.append(r.text); toks.append(r.token); last = r
+        if out is not None: out.write(r.text); out.flush()
+    return dict(text="".join(parts), tokens=toks, prompt_tokens=len(prompt), prompt_tps=last.prompt_tps,
+                generation_tokens=last.generation_tokens, generation_tps=last.generation_tps,
+                seconds=time.perf_counter() - t0, finish_reason=last.finish_reason)
 
 # %% ../nbs/05_generate.ipynb #e4c54f7a
 def kv_rows_held(caches:list) -> int:
