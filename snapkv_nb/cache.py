@@ -78,9 +78,15 @@ class RowCache(BaseCache):
         return mx.repeat(m, g, axis=1) if g > 1 and not self.quantized else m # quantized attention groups heads itself
 
     def rows_next(self) -> int: return self._store.n # rows the next call finds before its own
+    def window_mask(self, N:int, window_size:int, appended:bool) -> mx.array: # N queries; rows stored already or not
+        return self._store.window_mask(N, window_size, appended) # [B, H_kv, N, rows (+ N)]: true positions in the window
     def size(self) -> int: return max(self.rows_per_head) if self.heads_differ else self._store.n # the longest head's rows
     def empty(self) -> bool: return self._store.keys is None
     def keys_and_values(self) -> tuple: return self._store.held() # the rows held (quantized triples when stored so)
+    @property
+    def keys(self): return self._store.keys # the stored keys, capacity included: mlx-lm's pipelined models make the
+    @keys.setter # last layer's depend on its output (`cache[-1].keys = mx.depends(cache[-1].keys, h)`), as on a KVCache
+    def keys(self, k): self._store.keys = k
     def float_rows(self) -> tuple: return self._store.float_rows(self._store.n) # the rows held as float arrays
     @property
     def kept_positions(self) -> Optional[mx.array]: return self._store.positions() # [B, H, rows] true positions

@@ -13,7 +13,7 @@ import mlx.nn as nn
 from .scoring import pool1d, obs_window_attention_scores
 from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_count
 from .cache import EvictingCache, SnapKVCache, method_class, make_snapkv_cache, expect_prompt, hold, compress
-from .generate import snapkv_layers, snapshot, restore, token_ids, stream_answer
+from .generate import snapkv_layers, snapshot, restore, probing, token_ids, stream_answer
 from . import hooks
 
 # %% auto #0
@@ -240,21 +240,16 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
     later = first if next_ids is None else _ids_list(next_ids, "next_ids")
     if not rep: raise ValueError("`repeat_ids` is empty: there is nothing to reconstruct")
     if any(caches[i].size() == 0 for i in ev): raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
-    snaps = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}
     scores = {}
     for a in range(0, len(rep), chunk):
         ids = (first if a == 0 else later + rep[max(a - overlap, 0):a]) + rep[a:a + chunk]
-        with hold(caches), hooks.recording(model) as got: model(mx.array(ids)[None], cache=caches) # logits never evaluated
-        for i in ev:
-            c = caches[i]
-            if id(c) not in got: raise RuntimeError(f"layer {i}: the reconstruction's queries were not seen "
-                                                    "(its attention does not call mlx-lm's scaled_dot_product_attention)")
-            k = c.float_rows()[0]
-            s = reconstruction_attention(got[id(c)], k, getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5))
-            scores[i] = s if i not in scores else mx.maximum(scores[i], s)
-            mx.eval(scores[i])
-            if c.trim(len(ids)) != len(ids): raise RuntimeError(f"layer {i}: the chunk's {len(ids)} rows could not be rolled back")
-        for i, snap in snaps.items(): restore(caches[i], snap)
+        with probing(model, caches) as queries: # the chunk's rows rolled back after it
+            model(mx.array(ids)[None], cache=caches) # logits never evaluated
+            for i in ev:
+                k = caches[i].float_rows()[0]
+                s = reconstruction_attention(queries(i), k, getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5))
+                scores[i] = s if i not in scores else mx.maximum(scores[i], s)
+                mx.eval(scores[i])
     return scores
 
 # %% ../nbs/07_context.ipynb #ff3d9935
@@ -281,19 +276,16 @@ def _probe_lists(probe_ids) -> list: # one question's ids, or a list of several 
 # %% ../nbs/07_context.ipynb #95823292
 def _probe_pass(model, caches, ev, probe:list, reduce:str) -> dict:
     "One question fed after the rows held, its queries' scores per evicting layer, its rows rolled back."
-    snaps, p, out = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}, len(probe), {}
-    with hold(caches), hooks.recording(model) as got: model(mx.array(probe)[None], cache=caches) # logits never evaluated
-    for i in ev:
-        c = caches[i]
-        if id(c) not in got: raise RuntimeError(f"layer {i}: the probe's queries were not seen")
-        k = c.float_rows()[0]
-        scale = getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5)
-        out[i] = (obs_window_attention_scores(k, window=p, queries=got[id(c)], kernel_size=1,
-                                              scale=scale)[..., :c.size() - p]
-                  if reduce == "mean" else reconstruction_attention(got[id(c)], k, scale))
-        mx.eval(out[i])
-        if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
-    for i, snap in snaps.items(): restore(caches[i], snap)
+    p, out = len(probe), {}
+    with probing(model, caches) as queries:
+        model(mx.array(probe)[None], cache=caches) # logits never evaluated
+        for i in ev:
+            c, q = caches[i], queries(i)
+            k = c.float_rows()[0]
+            scale = getattr(model.layers[i].self_attn, "scale", k.shape[-1] ** -0.5)
+            out[i] = (obs_window_attention_scores(k, window=p, queries=q, kernel_size=1, scale=scale)[..., :c.size() - p]
+                      if reduce == "mean" else reconstruction_attention(q, k, scale))
+            mx.eval(out[i])
     return out
 
 def probe_scores(model:nn.Module, # an mlx-lm model

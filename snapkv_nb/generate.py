@@ -4,7 +4,7 @@
 
 # %% ../nbs/05_generate.ipynb #f702150c
 from __future__ import annotations
-import sys, time
+import contextlib, sys, time
 from typing import Any, Callable, Generator, List, Optional, Union
 
 import mlx.core as mx
@@ -16,13 +16,12 @@ from mlx_lm.sample_utils import greedy_sampler
 from mlx_lm.tokenizer_utils import TokenizerWrapper
 
 from .scoring import obs_window_attention_scores, snap_select_indices
-from .settings import check_count
-from .settings import PREFILL_MODES, PROBE_AT, PrefillConfig, config_from
+from .settings import PREFILL_MODES, PROBE_AT, PrefillConfig, SnapKVConfig, config_from, check_count
 from .cache import EvictingCache, make_snapkv_cache, compress, end_lookahead, expect_prompt, hold
 from . import hooks
 
 # %% auto #0
-__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'guided_scores', 'guided_step',
+__all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'probing', 'guided_scores', 'guided_step',
            'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step', 'stream_generate', 'generate',
            'stream_answer', 'kv_rows_held', 'MemoryProgress']
 
@@ -53,11 +52,11 @@ def prefill_settings(caches:list, # a prompt cache
 
 # %% ../nbs/05_generate.ipynb #eede166c
 def prefill_spans(n:int, # prompt (turn) length in tokens
-                  mode:str="exact", # "exact", "chunked" or "guided"
-                  prefill_chunk:int=512, # tokens per chunk (chunked, guided)
-                  prefill_step_size:int=2048, # tokens per call (exact)
-                  probe_len:int=64, # probe length (guided)
-                  window:int=8, # observation window (guided: the tail holds it)
+                  mode:str=PrefillConfig.prefill, # "exact", "chunked" or "guided"
+                  prefill_chunk:int=PrefillConfig.prefill_chunk, # tokens per chunk (chunked, guided)
+                  prefill_step_size:int=PrefillConfig.prefill_step_size, # tokens per call (exact)
+                  probe_len:int=PrefillConfig.probe_len, # probe length (guided)
+                  window:int=SnapKVConfig.window, # observation window (guided: the tail holds it)
                  ) -> list: # [(start, end, kind)], kind "probe", "compress", "plain" or "end"
     "The driver's schedule for `n` prompt tokens: contiguous spans, the last token alone as `\"end\"`."
     if check_count("n", n) < 1: raise ValueError(f"`n` must be >= 1, got {n}")
@@ -89,6 +88,29 @@ def restore(c, # the cache `snap` was taken from
     c.state = state
     if meta is not None: c.meta_state = meta
 
+# %% ../nbs/05_generate.ipynb #378dfc30
+@contextlib.contextmanager
+def probing(model:nn.Module, # an mlx-lm model
+            caches:list, # its prompt cache
+           ):
+    "Inside the block, feed tokens on top of `caches` (held) and read their queries (`queries(i)`); then undo the tokens."
+    ev = snapkv_layers(caches)
+    if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
+    snaps = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}
+    start = {i: (caches[i].offset, caches[i].size()) for i in ev}
+    def queries(i:int) -> mx.array: # an evicting layer's index
+        if id(caches[i]) not in got: raise RuntimeError(f"layer {i}: the queries were not seen (its attention does not "
+                                                        "call mlx-lm's scaled_dot_product_attention)")
+        return got[id(caches[i])]
+    with hold(caches), hooks.recording(model) as got:
+        try: yield queries
+        finally:
+            for i, (offset, rows) in start.items():
+                n = caches[i].size() - rows
+                if caches[i].trim(n) != n: raise RuntimeError(f"layer {i}: the {n} rows fed could not be rolled back")
+                caches[i].offset = offset
+            for i, snap in snaps.items(): restore(caches[i], snap)
+
 # %% ../nbs/05_generate.ipynb #d763292d
 def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + the probe's rows (+ its look-ahead's)
                   queries:mx.array, # [B, H_q, q, D] post-RoPE queries of the last `q` rows held, which score
@@ -102,20 +124,16 @@ def guided_scores(c:EvictingCache, # a SnapKV layer holding kept rows + chunk + 
     return s[..., :c.size() - after]
 
 # %% ../nbs/05_generate.ipynb #28ff96e0
-def _probe_queries(model:nn.Module, caches:list, ev:list, probe:mx.array, probe_lookahead:int) -> dict:
-    "Run the probe and its look-ahead on held caches: {layer: [B, H_q, q, D] the queries that score}."
-    with hooks.recording(model) as got: logits = model(probe, cache=caches) # logits evaluated only for a look-ahead
-    for i in ev:
-        if id(caches[i]) not in got:
-            raise RuntimeError(f"layer {i}: the probe's queries were not seen "
-                               "(its attention does not call mlx-lm's scaled_dot_product_attention)")
-    if not probe_lookahead: return {i: got[id(caches[i])] for i in ev}
-    qs = {i: [got[id(caches[i])][:, :, -caches[i].config.window:]] for i in ev}
+def _probe_queries(model:nn.Module, caches:list, ev:list, probe:mx.array, probe_lookahead:int, queries) -> dict:
+    "Run the probe and its look-ahead (inside `probing`): {layer: [B, H_q, q, D] the queries that score}."
+    logits = model(probe, cache=caches) # evaluated only for a look-ahead
+    if not probe_lookahead: return {i: queries(i) for i in ev}
+    qs = {i: [queries(i)[:, :, -caches[i].config.window:]] for i in ev}
     for _ in range(probe_lookahead): # greedy, as the answer would be decoded from what is held
         t = mx.argmax(logits[:, -1], axis=-1)[:, None]
         mx.eval(t)
-        with hooks.recording(model) as got: logits = model(t, cache=caches)
-        for i in ev: qs[i].append(got[id(caches[i])])
+        logits = model(t, cache=caches)
+        for i in ev: qs[i].append(queries(i))
     return {i: mx.concatenate(q, axis=2) for i, q in qs.items()}
 
 def guided_step(model:nn.Module, # an mlx-lm model
@@ -132,21 +150,18 @@ def guided_step(model:nn.Module, # an mlx-lm model
     if probe_at == "final" and final_offset is None: raise ValueError("probe_at='final' needs final_offset")
     if check_count("probe_lookahead", probe_lookahead) < 0: raise ValueError("`probe_lookahead` must be >= 0")
     p = probe.shape[-1] + probe_lookahead # rows the probe adds
-    snaps = {i: snapshot(c) for i, c in enumerate(caches) if i not in ev}
-    offsets = {i: caches[i].offset for i in ev}
-    if probe_at == "final":
-        for i in ev: caches[i].offset = final_offset
-    with hold(caches): got = _probe_queries(model, caches, ev, probe, probe_lookahead)
-    peak, evicted = max(caches[i].size() for i in ev), 0
-    for i in ev:
+    with probing(model, caches) as queries: # the probe's rows and any moved offset undone at the end
+        if probe_at == "final":
+            for i in ev: caches[i].offset = final_offset
+        got = _probe_queries(model, caches, ev, probe, probe_lookahead, queries)
+        peak, scores = max(caches[i].size() for i in ev), {i: guided_scores(caches[i], got[i], after=p) for i in ev}
+        mx.eval(list(scores.values()))
+    evicted = 0
+    for i, s in scores.items():
         c = caches[i]
-        s = guided_scores(c, got[i], after=p)
-        if c.trim(p) != p: raise RuntimeError(f"layer {i}: the probe's {p} rows could not be rolled back")
-        c.offset = offsets[i]
         if s.shape[-1] > prefill_budget:
             c.keep(snap_select_indices(s, prefill_budget, n_sink=c.config.n_sink, window=c.config.window))
             evicted = max(evicted, s.shape[-1] - prefill_budget)
-    for i, snap in snaps.items(): restore(caches[i], snap)
     return {"peak_rows": peak, "evicted": evicted}
 
 # %% ../nbs/05_generate.ipynb #25faa8cd

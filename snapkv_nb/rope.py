@@ -123,7 +123,7 @@ def decode_logits_with_offset(model:nn.Module, # an mlx-lm model
     for c in snap:
         if c.in_prompt and not c.held: c.compress() # a compression still due runs first
     if offset_mode == "rows" and any(c.heads_differ for c in snap):
-        raise NotImplementedError("offset_mode='rows': heads of different sizes (01_cache) have no one row count")
+        raise NotImplementedError("offset_mode='rows': heads of different sizes (01c_cache) have no one row count")
     saved = [(c.offset, c.size()) for c in snap]
     if offset_mode == "rows":
         for c in snap: c.offset = c.size()

@@ -85,7 +85,7 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
     tm["probe"] = time.perf_counter() - t; t = time.perf_counter()
     ea = None
     if any(METHODS[m][0] == "expected" for m in methods): # Expected Attention: its own prefill, recording query statistics
-        ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
+        ea = make_snapkv_cache(model, budget=HUGE, method=ExpectedAttentionCache)
         stats = context_prefill(model, ctx, ea, step=step, query_stats=True)
         for i, (mu, cv) in stats.items(): ea[i].set_query_stats(mu, cv)
     tm["expected_prefill"] = time.perf_counter() - t; t = time.perf_counter()

@@ -12,17 +12,18 @@ import mlx.core as mx
 import numpy as np
 
 import snapkv_nb
-from snapkv_nb.cache import EvictingCache, SnapKVCache, StreamingLLMCache, make_snapkv_cache, compress
+from snapkv_nb.cache import EvictingCache, SnapKVCache, make_snapkv_cache, compress
+from snapkv_nb.methods.baselines import StreamingLLMCache
 from snapkv_nb.generate import snapkv_layers
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
                                repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
                                DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES, PROBED_BUDGET)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_PRESETS', 'CHAT_VARIANTS', 'fresh_facts',
+__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
            'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document',
-           'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
-           'time_passes']
+           'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'recon', 'run_conversation', 'merge_runs',
+           'main', 'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -122,13 +123,13 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
     if method not in METHODS: raise ValueError(f"unknown method {method!r}; methods are {list(METHODS)}")
     kind, ch, _ = METHODS[method]
     if kind == "full": return fork_caches(plain, budget=HUGE)
-    if kind == "reconstruct": cs = fork_caches(plain, cls=ReconstructionCache, budget=budget, **ch)
+    if kind == "reconstruct": cs = fork_caches(plain, method=ReconstructionCache, budget=budget, **ch)
     elif kind == "reconstruct_layer":
         per = layer_budgets(rs, budget, floor)
-        cs = [c.fork(cls=ReconstructionCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
+        cs = [c.fork(ReconstructionCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "reconstruct_head": # heads of different sizes (flat storage): compressed once, never again
         per = head_budgets(rs, budget, floor)
-        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
+        cs = [c.fork(ReconstructionCache, budget=HUGE, **ch).set_head_budgets(per[i]) if i in rs else c
               for i, c in enumerate(fork_caches(plain))]
     elif kind in ("reconstruct_head_sat", "reconstruct_head_auto"): # `compress_context(..., allocation="head", saturation=...)`
         if ps is None: raise ValueError(f"{method}: give the probe's scores (`ps`) too")
@@ -140,15 +141,15 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
         al = ch.pop("probed_align", None) # `compress_context`'s: when the rule probes, every layer pools so (None: as set)
         ch.pop("probed_reduce", None); ch.pop("probe", None) # the caller gave `ps` reduced so, from its question(s)
         al = {"pool_align": al} if al and any_probed else {}
-        cs = [c.fork(cls=ReconstructionCache, budget=HUGE, **ch, **al)
+        cs = [c.fork(ReconstructionCache, budget=HUGE, **ch, **al)
               .set_head_budgets(per[i]) if i in rs else c for i, c in enumerate(fork_caches(plain))]
-    elif kind == "probe": cs = fork_caches(plain, cls=ProbeCache, budget=budget, **ch)
+    elif kind == "probe": cs = fork_caches(plain, method=ProbeCache, budget=budget, **ch)
     elif kind == "probe_layer":
         per = layer_budgets(rs, budget, floor)
-        cs = [c.fork(cls=ProbeCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
+        cs = [c.fork(ProbeCache, budget=per[i], **ch) if i in rs else c for i, c in enumerate(fork_caches(plain))]
     elif kind == "expected": cs = fork_caches(ea, budget=budget, **ch)
     elif kind == "snapkv": cs = fork_caches(plain, budget=budget, **ch)
-    elif kind == "streaming": cs = fork_caches(plain, cls=StreamingLLMCache, budget=budget, **ch)
+    elif kind == "streaming": cs = fork_caches(plain, method=StreamingLLMCache, budget=budget, **ch)
     for i in rs:
         if isinstance(cs[i], (ReconstructionCache, ProbeCache)): cs[i].set_scores(rs[i])
     compress(cs)
@@ -166,7 +167,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     doc, facts = make_document(tokenizer, seed, n_tokens)
     ctx, _ = split_chat(tokenizer, doc, "")
     n = len(ctx)
-    t = time.perf_counter(); plain = make_snapkv_cache(model, budget=HUGE, cls=SnapKVCache)
+    t = time.perf_counter(); plain = make_snapkv_cache(model, budget=HUGE, method=SnapKVCache)
     context_prefill(model, ctx, plain); t_prefill = time.perf_counter() - t
     rs, t_recon = {}, {}
     for c in sorted({METHODS[m][2] for m in methods} - {None}): # one reconstruction pass per chunk size
@@ -177,7 +178,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     t = time.perf_counter()
     rs.update(probe_passes(model, tokenizer, plain, methods))
     t_probe = time.perf_counter() - t
-    t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
+    t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, method=ExpectedAttentionCache)
     if any(METHODS[m][0] == "expected" for m in methods):
         for i, (m, cv) in context_prefill(model, ctx, ea, query_stats=True).items(): ea[i].set_query_stats(m, cv)
     t_ea = time.perf_counter() - t
@@ -243,43 +244,51 @@ def summary_table(rows:list) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
-CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # `--doc-scorer` names `run_conversation` runs by default
+def recon(name:str, # a name for the variant (its class name; it is not registered as a method)
+          **settings) -> type: # `ReconstructionCache` class attributes to change (chunk, saturation, probed_budget, ...)
+    "A variant of the reconstruction method: its settings are class attributes, so a variant is a subclass."
+    if bad := set(settings) - set(vars(ReconstructionCache)): raise ValueError(f"not ReconstructionCache settings: {sorted(bad)}")
+    return type(name, (ReconstructionCache,), settings)
+
 _1 = dict(probe=GENERIC_PROBE, probed_budget=1) # one generic question, as every run before 4 December 2026 (then: six),
                                                # the probed heads `budget` rows, as before 5 December (then: 1.25x)
 _C = dict(probed_align=None, probed_reduce="mean", **_1) # the saturation rule's runs pooled centred, as measured before both
-CHAT_VARIANTS = { # not chat flags; "-nosat": without the saturation rule (07_context `heads_to_probe`), as measured before it
-    "reconstruct-head-k1": dict(scorer="reconstruct", allocation="head", kernel_size=1, saturation=None),
-    "reconstruct-head-nosat": dict(scorer="reconstruct", allocation="head", saturation=None),
-    "reconstruct-head-sat": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, **_C), # the default then
-    "reconstruct-head-sat-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, kernel_size=1, **_C),
-    "reconstruct-head-sat-all": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0, **_C),
-    "reconstruct-head-sat-all-k1": dict(scorer="reconstruct", allocation="head", saturation=SATURATION, probe_share=0,
-                                        kernel_size=1, **_C),
-    # the chat's default (`DOC_PRESETS["reconstruct-head"]`) with its probed layers' pooling, the probe's reduction and
-    # question(s) pinned
-    "reconstruct-head-after": dict(scorer="reconstruct", allocation="head", probed_align="after", probed_reduce="mean", **_1),
-    "reconstruct-head-wide": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="mean", **_1),
-    "reconstruct-head-max": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max", **_1),
-    "reconstruct-head-max6": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max",
-                                  probe=GENERIC_PROBES, probed_budget=1),
-    "reconstruct-head-max6-pb": dict(scorer="reconstruct", allocation="head", probed_align="wide", probed_reduce="max",
-                                     probe=GENERIC_PROBES, probed_budget=PROBED_BUDGET)}
+CHAT_VARIANTS = { # name in the JSON -> (the document's method, SnapKVConfig settings); "-nosat": without the saturation
+    "full": ("full", {}), # rule (07_context `heads_to_probe`), as measured before it
+    "reconstruct": (recon("Layer", allocation="layer"), {}), # per-layer budgets (the `--doc-scorer reconstruct` of before)
+    "reconstruct-head": ("reconstruct", {}), # the library's default (`snapkv chat --file`)
+    "reconstruct-head-k1": (recon("HeadK1", allocation="head", saturation=None), dict(kernel_size=1)),
+    "reconstruct-head-nosat": (recon("HeadNoSat", allocation="head", saturation=None), {}),
+    "reconstruct-head-sat": (recon("HeadSat", allocation="head", saturation=SATURATION, **_C), {}), # the default then
+    "reconstruct-head-sat-k1": (recon("HeadSatK1", allocation="head", saturation=SATURATION, **_C), dict(kernel_size=1)),
+    "reconstruct-head-sat-all": (recon("HeadSatAll", allocation="head", saturation=SATURATION, probe_share=0, **_C), {}),
+    "reconstruct-head-sat-all-k1": (recon("HeadSatAllK1", allocation="head", saturation=SATURATION, probe_share=0, **_C),
+                                    dict(kernel_size=1)),
+    # the default with its probed layers' pooling, the probe's reduction and question(s) pinned
+    "reconstruct-head-after": (recon("HeadAfter", allocation="head", probed_align="after", probed_reduce="mean", **_1), {}),
+    "reconstruct-head-wide": (recon("HeadWide", allocation="head", probed_align="wide", probed_reduce="mean", **_1), {}),
+    "reconstruct-head-max": (recon("HeadMax", allocation="head", probed_align="wide", probed_reduce="max", **_1), {}),
+    "reconstruct-head-max6": (recon("HeadMax6", allocation="head", probed_align="wide", probed_reduce="max",
+                                    probe=GENERIC_PROBES, probed_budget=1), {}),
+    "reconstruct-head-max6-pb": (recon("HeadMax6Pb", allocation="head", probed_align="wide", probed_reduce="max",
+                                       probe=GENERIC_PROBES, probed_budget=PROBED_BUDGET), {})}
+CHAT_PRESETS = ("full", "reconstruct", "reconstruct-head") # the `CHAT_VARIANTS` `run_conversation` runs by default
 
 def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      seed:int, # the document (`make_document`)
-                     presets=CHAT_PRESETS, # `snapkv chat --doc-scorer` names (`snapkv_nb.chat.DOC_PRESETS`) or `CHAT_VARIANTS`
+                     presets=CHAT_PRESETS, # `CHAT_VARIANTS` names
                      ratios=(2, 4), # `--doc-ratio`s (the full cache runs once)
                      max_tokens:int=16, # tokens per answer
                      n_tokens:int=700, # tokens of prose per document (`make_document`)
                      log=None, # a stream for one line per (preset, ratio)
                     ) -> list: # one record per question
     "What `snapkv chat --file` does: the document compressed once, the four questions asked in one conversation."
-    from snapkv_nb.chat import DOC_PRESETS
     doc, facts = make_document(tokenizer, seed, n_tokens)
     recs = []
     for p in presets:
         for r in ((1,) if p == "full" else ratios):
-            s = DocumentSession(model, tokenizer, doc, ratio=r, mode="conversation", **{**DOC_PRESETS, **CHAT_VARIANTS}[p])
+            method, settings = CHAT_VARIANTS[p]
+            s = DocumentSession(model, tokenizer, doc, method, ratio=r, mode="conversation", **settings)
             for turn, (_, question, want) in enumerate(facts):
                 a = s.ask(question, max_tokens=max_tokens)["text"].strip()
                 if getattr(tokenizer, "chat_template", None) is None: a = a.split("\n")[0] # a base model runs on
@@ -303,14 +312,13 @@ def merge_runs(paths:list) -> dict:
 
 def main(argv:list=None):
     """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists;
-    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: METHODS are `--doc-scorer` names."""
+    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: METHODS are `CHAT_VARIANTS` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
-    from snapkv_nb.chat import DOC_PRESETS
     argv = sys.argv[1:] if argv is None else argv
     conv = bool(argv) and argv[0] == "conversation"
     argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
-    known = {**DOC_PRESETS, **CHAT_VARIANTS} if conv else METHODS
+    known = CHAT_VARIANTS if conv else METHODS
     methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else METHODS)
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
     name = argv[4] if len(argv) > 4 else "smollm2"
@@ -343,12 +351,12 @@ def time_passes(model, tokenizer, # an mlx-lm model and its tokenizer
     rep = tokenizer.encode(doc, add_special_tokens=False)
     got = {}
     for _ in range(reps):
-        t = time.perf_counter(); plain = make_snapkv_cache(model, budget=HUGE, cls=SnapKVCache); context_prefill(model, ctx, plain)
+        t = time.perf_counter(); plain = make_snapkv_cache(model, budget=HUGE, method=SnapKVCache); context_prefill(model, ctx, plain)
         got.setdefault("prefill", []).append(time.perf_counter() - t)
         for c in chunks:
             t = time.perf_counter(); reconstruction_scores(model, plain, rep, *repeat_prompts(tokenizer), chunk=c)
             got.setdefault(f"reconstruction_{c}", []).append(time.perf_counter() - t)
-        t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, cls=ExpectedAttentionCache)
+        t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, method=ExpectedAttentionCache)
         context_prefill(model, ctx, ea, query_stats=True)
         got.setdefault("expected_prefill", []).append(time.perf_counter() - t)
     med = {k: float(np.median(v)) for k, v in got.items()}

@@ -11,9 +11,9 @@ import numpy as np
 import mlx.core as mx
 
 # %% auto #0
-__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'HUGE', 'PROMPT_END', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path',
-           'paragraphs', 'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result',
-           'save_plots', 'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
+__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'PROMPT_END', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path', 'paragraphs',
+           'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots',
+           'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
            'greedy_decode', 'eos_ids']
 
 # %% ../nbs/00_common.ipynb #4d918cc4
@@ -137,14 +137,13 @@ def table_cell(x, # a number, None or NaN
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
 
 # %% ../nbs/00_common.ipynb #0eac29b0
-from snapkv_nb.settings import PrefillConfig
-from snapkv_nb.cache import (SnapKVCache, RandomEvictionCache, EvictingCache, CACHE_CLASSES, make_snapkv_cache,
-                             expect_prompt, hold)
-from snapkv_nb.critical import CriticalKVCache
+from snapkv_nb.settings import PrefillConfig, HUGE
+from snapkv_nb.methods.baselines import RandomEvictionCache
+from snapkv_nb.cache import SnapKVCache, EvictingCache, METHODS, make_snapkv_cache, expect_prompt, hold
 
-HUGE = 1 << 30 # a budget that never evicts: the full cache
 PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 32 tokens)
-METHOD_CLASSES = {"full": SnapKVCache, **CACHE_CLASSES, "criticalkv": CriticalKVCache} # what `method_caches` forks
+METHOD_CLASSES = {"full": SnapKVCache, # what `method_caches` forks: every method that scores what a cache holds
+                  **{name: cls for name, cls in METHODS.items() if cls.driver is None}}
 
 def shared_prefill(model, # an mlx-lm model
                    ids:list, # prompt token ids
@@ -192,7 +191,7 @@ def method_caches(held:list, # caches from `shared_prefill`
         if cls.uses_queries and (q is None or q[0].shape[2] < min(w, c.offset)):
             raise ValueError(f"the held cache kept fewer queries than window={w}: prefill with a larger window")
         own = cls.layer_settings(model, i) if model is not None else {}
-        f = c.fork(cls=cls, **changes, **own, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
+        f = c.fork(cls, **changes, **own, **({"seed": layer_seed(seed, i)} if cls is RandomEvictionCache else {}))
         f.compress()
         out.append(f)
     mx.eval([f.keys_and_values() for f in out if isinstance(f, EvictingCache)])

@@ -185,7 +185,7 @@ def run_ours(model, tokenizer, # an mlx-lm model and its tokenizer (the default 
     recs, kept = [], []
     for p in prompts:
         n = len(p["context_ids"])
-        plain = make_snapkv_cache(model, budget=HUGE, cls=SnapKVCache)
+        plain = make_snapkv_cache(model, budget=HUGE, method=SnapKVCache)
         context_prefill(model, p["context_ids"], plain)
         ev = snapkv_layers(plain)
         rs = {c: reconstruction_scores(model, plain, p["repeat_ids"], *repeat_prompts(tokenizer), chunk=c)

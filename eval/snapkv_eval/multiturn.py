@@ -10,7 +10,8 @@ from pathlib import Path
 import mlx.core as mx
 from mlx_lm.models.cache import make_prompt_cache
 
-from snapkv_nb.cache import SnapKVConfig, EvictingCache, StreamingLLMCache, make_snapkv_cache
+from snapkv_nb.cache import SnapKVConfig, EvictingCache, make_snapkv_cache
+from snapkv_nb.methods.baselines import StreamingLLMCache
 from snapkv_nb.model import load_default_model
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.frontend import fmt_bytes, make_caches, kv_report
@@ -123,7 +124,7 @@ def multiturn_methods(model, # an mlx-lm model
     snap = lambda: make_caches(model, cfg)
     return {"full cache": dict(make_cache=lambda: make_prompt_cache(model)),
             "SnapKV": dict(make_cache=snap),
-            "StreamingLLM": dict(make_cache=lambda: make_snapkv_cache(model, cfg, cls=StreamingLLMCache)),
+            "StreamingLLM": dict(make_cache=lambda: make_snapkv_cache(model, cfg, method=StreamingLLMCache)),
             "SnapKV, re-read each turn": dict(make_cache=snap, reuse=False),
             "SnapKV from a full second tier": dict(make_cache=snap, session_cls=TieredSession)}
 

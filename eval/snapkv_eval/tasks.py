@@ -413,7 +413,7 @@ def cut_answer(text:str, # decoded answer
     return text.strip()
 
 # %% ../nbs/12_tasks.ipynb #4050a805
-from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, CACHE_CLASSES, make_snapkv_cache, end_lookahead
+from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, METHODS, make_snapkv_cache, end_lookahead
 from snapkv_nb.generate import prefill
 from .common import split_settings, METHOD_CLASSES, PROMPT_END
 
@@ -469,7 +469,7 @@ def batch_caches(runs:list, # per-layer cache lists, compressed, same prompt
     out = []
     for cs in zip(*runs):
         if isinstance(cs[0], EvictingCache):
-            out.append(SnapKVCache.merge([c.fork(cls=SnapKVCache, **asdict(_PLAIN)) for c in cs]))
+            out.append(SnapKVCache.merge([c.fork(SnapKVCache, **asdict(_PLAIN)) for c in cs]))
         else: out.append(type(cs[0]).merge(list(cs)))
     return out
 
@@ -553,7 +553,7 @@ def lookahead_run(model:nn.Module, # an mlx-lm model
     if isinstance(lookahead, bool) or not isinstance(lookahead, int) or lookahead < 1:
         raise ValueError(f"lookahead must be an int >= 1, got {lookahead!r}")
     own = lambda i: {} if cls is None else cls.layer_settings(model, i) # e.g. CriticalKV's `wo`
-    cs = [c.fork(cls=cls, budget=budget, lookahead=lookahead, **settings, **own(i)) if isinstance(c, EvictingCache)
+    cs = [c.fork(cls, budget=budget, lookahead=lookahead, **settings, **own(i)) if isinstance(c, EvictingCache)
           else type(c).merge([c]) for i, c in enumerate(held)]
     out, fed = _greedy_answer(model, cs, last, lookahead, max_new_tokens, stop)
     if any(c.compressions != 1 or c.in_prompt for c in cs if isinstance(c, EvictingCache)):
