@@ -13,9 +13,10 @@ from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import PrefillConfig, SnapKVConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
-                                load_model, make_caches, kv_report, kv_text, reopen_stdin)
+                                load_model, make_caches, kv_report, kv_text, reopen_stdin, add_cache_flags,
+                                cache_config)
+from .upstream import actions, check_mlx_lm
 from .generate import stream_generate
-from .serve import add_cache_flags, serve_config
 from .context import DocumentSession, ASK_MODES, probed_phrase
 
 # %% auto #0
@@ -118,7 +119,7 @@ def chat_parser() -> argparse.ArgumentParser:
     p = setup_arg_parser()
     p.prog, p.description = "snapkv chat", "Chat with an LLM whose KV cache SnapKV keeps at --budget rows per head"
     p.set_defaults(model=None)
-    for a in p._actions:
+    for a in actions(p):
         if a.dest == "model": a.help = ("mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo "
                                         "(default: the embedded SmolLM2-135M-Instruct)")
     p.add_argument("--file", default=None,
@@ -139,7 +140,7 @@ def chat_parser() -> argparse.ArgumentParser:
 # %% ../nbs/33_chat.ipynb #0f8ade31
 def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
-    cfg, prefill = serve_config(args)
+    cfg, prefill = cache_config(args)
     check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
     for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
                     ("--trust-remote-code", args.trust_remote_code)):
@@ -254,6 +255,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     "`snapkv chat`: an interactive multi-turn chat in `mlx_lm.chat`'s style with a SnapKV cache kept across turns."
     stdout = stdout or sys.stdout
     try:
+        check_mlx_lm(("chat",)) # mlx-lm has what the chat relies on (its parser), or one line naming what it lacks
         args = chat_parser().parse_args(list(argv))
         cfg, prefill, doc = chat_settings(args)
         reopen_stdin() # a closed fd 0 would be taken by the weights file

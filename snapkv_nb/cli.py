@@ -17,6 +17,7 @@ from .settings import PrefillConfig, SnapKVConfig
 from .cache import EvictingCache
 from .generate import MemoryProgress
 from .model import converted_dir, ensure_fast_blas
+from .upstream import check_mlx_lm
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, config_from_flags, fmt_bytes, kv_report, load_model, make_caches,
                                 one_line, prompt_tokens, read_prompt, settings_text, stream_answer)
@@ -265,6 +266,7 @@ def main(argv:list|None=None, # arguments after `snapkv` (None: `sys.argv[1:]`, 
         if argv[0] not in COMMANDS: raise UsageError(f"unknown command {argv[0]!r} (choose from {', '.join(COMMANDS)})")
         cmd = COMMANDS[argv[0]]
         prog = f"snapkv {argv[0]}" + (" --sharded" if argv[0] == "generate" and "--sharded" in argv[1:] else "")
+        if cmd in PARSED: check_mlx_lm(("core",)) # serve and chat check what they use themselves
         res = run_command(cmd, argv[1:], prog) if cmd in PARSED else cmd(argv[1:])
         return res if type(res) is int else 0
     except USER_ERRORS as e:

@@ -13,6 +13,7 @@ import mlx.core as mx
 from mlx.utils import tree_flatten
 
 from .settings import PrefillConfig, SnapKVConfig
+from .upstream import MlxLmMismatch, option_action
 from .cache import EvictingCache, make_snapkv_cache
 from .model import ModelFileError, ModelNotFoundError, check_model_dir, converted_dir, default_model_dir
 from .model import load_default_model, load_model_dir
@@ -20,14 +21,14 @@ from .model import load_default_model, load_model_dir
 # %% auto #0
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser',
            'add_config_flags', 'config_from_flags', 'changed_flags', 'check_full_cache', 'settings_text',
-           'check_prefill', 'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin',
-           'load_model', 'make_caches', 'kv_report', 'kv_text', 'stream_answer']
+           'check_prefill', 'add_cache_flags', 'cache_config', 'check_generation', 'read_prompt', 'prompt_tokens',
+           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'kv_text', 'stream_answer']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
     "Bad command-line input: a flag, a prompt or a setting (reported as one line, exit code 2)."
 
-USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError) # reported as one line; anything else is a bug
+USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError, MlxLmMismatch) # one line each; anything else: a bug
 
 def one_line(e:BaseException) -> str:
     "The message of `e` on one line (multi-line messages joined with ' | ')."
@@ -90,7 +91,7 @@ def add_config_flags(parser:argparse.ArgumentParser, # the parser to add to
     g = parser.add_argument_group(f"{cls.__name__} settings", f"one flag per field of {cls.__module__}.{cls.__name__}")
     hints, docs, mod = typing.get_type_hints(cls), docments(cls), sys.modules[cls.__module__]
     for f in dataclasses.fields(cls):
-        if (own := parser._option_string_actions.get(_flag(f.name))) is not None: # e.g. mlx_lm.server's --kv-bits
+        if (own := option_action(parser, _flag(f.name))) is not None: # e.g. mlx_lm.server's --kv-bits
             if own.dest != f.name:
                 raise ValueError(f"{parser.prog}: its {_flag(f.name)} sets `{own.dest}`, not `{f.name}`")
             continue
@@ -158,6 +159,25 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     if unused: raise UsageError(f"{', '.join(unused)}: not used with --prefill {p.prefill}")
     if config is not None and p.rows_between_chunks(config.budget) < config.budget:
         raise UsageError(f"--prefill-budget ({p.prefill_budget}) must be >= --budget ({config.budget})")
+
+# %% ../nbs/29_frontend.ipynb #9c2eabde
+def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
+                   ) -> argparse.ArgumentParser: # the same parser
+    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), and `--full-cache`."
+    add_config_flags(parser, SnapKVConfig)
+    add_config_flags(parser, PrefillConfig)
+    parser.add_argument("--full-cache", action="store_true",
+                        help="mlx-lm's plain caches, no eviction (for comparison)")
+    return parser
+
+def cache_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
+                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
+    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
+    flags = dict(vars(args))
+    prefill = config_from_flags(PrefillConfig, flags)
+    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
+    check_prefill(config, prefill)
+    return config, prefill
 
 # %% ../nbs/29_frontend.ipynb #4819c14f
 MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite

@@ -14,21 +14,23 @@ from fastcore.basics import patch
 from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import SnapKVConfig, PrefillConfig
-from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
-                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text,
+from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, cache_config, settings_text,
+                                check_generation, resolve_model, make_caches, kv_report, kv_text,
                                 check_full_cache, MIN_TEMP)
+from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
+                                check_mlx_lm)
+from .chat import DOC_SCORERS, DOC_DEFAULTS, doc_settings
 from .cache import end_lookahead
 from .generate import stream_generate as driver_stream_generate
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
-           'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
-           'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
-           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
-           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
-           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
-           'document_generator_class', 'serve_main']
+__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_serve_flags',
+           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
+           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
+           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
+           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
+           'served_name', 'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
@@ -37,7 +39,6 @@ DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reus
 def add_doc_flags(parser:argparse.ArgumentParser, # the server's parser
                  ) -> argparse.ArgumentParser: # the same parser
     "`--doc-cache` and the document settings, with `snapkv chat --file`'s defaults and choices ([33_chat](33_chat.ipynb))."
-    from snapkv_nb.chat import DOC_SCORERS, DOC_DEFAULTS # (snapkv_nb.chat imports this module)
     parser.add_argument("--doc-cache", action="store_true",
                         help="compress a request's system message once, without any question, and reuse it for every "
                              "request that starts with it (default: off; turns batching off)")
@@ -54,7 +55,6 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
                        prefill:PrefillConfig, # the server's prefill settings
                       ) -> types.SimpleNamespace|None: # min_tokens, scorer, ratio, settings; None without --doc-cache
     "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
-    from snapkv_nb.chat import DOC_DEFAULTS, doc_settings
     if not ns.doc_cache:
         given = [f"--{k.replace('_', '-')}" for k, v in (*DOC_DEFAULTS.items(), ("doc_min_tokens", DOC_MIN_TOKENS))
                  if hasattr(ns, k) and getattr(ns, k) != v]
@@ -72,14 +72,6 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
                                  settings=doc_settings(ns.doc_scorer, config))
 
 # %% ../nbs/31_serve.ipynb #cflags
-def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
-                   ) -> argparse.ArgumentParser: # the same parser
-    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), and `--full-cache`."
-    add_config_flags(parser, SnapKVConfig)
-    add_config_flags(parser, PrefillConfig)
-    parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
-    return parser
-
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
                    ) -> argparse.ArgumentParser: # the same parser
     "`add_cache_flags`, the server's limits and access flags; mlx-lm's `--allowed-origins` defaults to same-origin."
@@ -97,26 +89,16 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
     parser.add_argument("--no-batching", action="store_true",
                         help="serve one request at a time (default: batch requests when the caches can)")
     parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
-    for a in parser._actions: # mlx-lm's size parser raises what argparse does not catch (a traceback, not a usage line)
+    for a in actions(parser): # mlx-lm's size type raises what argparse does not catch (a traceback, not one line)
         if a.dest == "prompt_cache_bytes": a.type = _size
     return parser
 
 def _size(x:str) -> int:
     "`--prompt-cache-bytes`: a positive size as mlx-lm reads it (e.g. 500M, 2GB), else argparse's one-line error."
-    from mlx_lm.utils import _parse_size
-    try: n = _parse_size(x)
+    try: n = parse_size(x)
     except (ArithmeticError, KeyError, ValueError): n = 0
     if n < 1: raise argparse.ArgumentTypeError(f"not a size: {x!r} (e.g. 500M, 2GB)")
     return n
-
-def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
-                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
-    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
-    flags = dict(vars(args))
-    prefill = config_from_flags(PrefillConfig, flags)
-    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
-    check_prefill(config, prefill)
-    return config, prefill
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -320,7 +302,7 @@ def batching_plan(caches:list, # a fresh prompt cache of the served model (what 
                   "prompts prefill together (--decode-concurrency, --prompt-concurrency)")
 
 # %% ../nbs/31_serve.ipynb #2a0e79db
-class BatchCancel:
+class BatchCancel(ResponseGeneratorHooks):
     "Mixed into mlx-lm's `ResponseGenerator`: a batched request leaves the batch when its client leaves."
     def __init__(self, *args, **kwargs):
         self.batched = {} # id(request) -> [mlx-lm's context, tokens so far, cancelled] of requests being batched
@@ -351,9 +333,9 @@ def generate(self:BatchCancel, request, generation_args, progress_callback=None)
     if not self.generation_available(): raise RuntimeError("generation thread died")
     q, key = Queue(), id(request)
     self.in_flight[key] = (q, request)
-    batched = self.model_provider.is_batchable and self._is_batchable(generation_args)
-    self.requests.put((q, request, generation_args))
-    ctx = self._await_response(q)
+    batched = self.model_provider.is_batchable and self.batchable(generation_args)
+    self.queue_request(q, request, generation_args)
+    ctx = self.await_response(q)
     if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
     if batched: self.batched[key] = [ctx, 0, False]
     def responses():
@@ -380,14 +362,14 @@ class GenerationFailed(RuntimeError):
     "The generation loop failed while this request was in flight (on this request or another); the loop runs again."
 
 @patch
-def _run_generate(self:BatchCancel):
+def run_loop(self:BatchCancel):
     "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
     while True:
-        try: return self._generate()
+        try: return self.serve_loop()
         except Exception as e:
             logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
-            if not self._fail_in_flight(e) or self._stop: # nothing was being served: it would only fail again
-                self._generation_failed = True; return
+            if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
+                self.mark_failed(); return
             logging.info("SnapKV: generation loop started again")
 
 @patch
@@ -398,7 +380,7 @@ def _fail_in_flight(self:BatchCancel, e:Exception) -> int: # what failed
         try: queued.append(self.requests.get_nowait())
         except QueueEmpty: break
     for item in queued: self.requests.put(item)
-    waiting, n = {id(item[1]) for item in queued}, 0
+    waiting, n = {id(self.queued_request(item)) for item in queued}, 0
     for key, (q, request) in list(self.in_flight.items()):
         if key in waiting: continue
         request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
@@ -413,22 +395,22 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
     "mlx-lm's response generator: bad prompts and stops refused, the request served alone known, `BatchCancel`."
     class SnapKVResponseGenerator(BatchCancel, base):
         serving = None # the request the generation thread serves alone (the driver's path)
-        def _tokenize(self, tokenizer, request, args):
+        def tokenize(self, tokenizer, request, args):
             self.serving = request
-            try: out = super()._tokenize(tokenizer, request, args)
+            try: out = super().tokenize(tokenizer, request, args)
             except Exception as e:
                 request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
                 raise request.refused from None
-            if type(out[0]) is not list or not all(type(t) is int for t in out[0]): # e.g. chat_template_kwargs'
+            if type(out.prompt) is not list or not all(type(t) is int for t in out.prompt): # chat_template_kwargs'
                 request.refused = RequestError(400, "the request's chat_template_kwargs make the prompt "
                                                     "something other than token ids") # e.g. return_tensors
                 raise request.refused
-            try: self._make_state_machine(self.model_provider.model_key, tokenizer, args.stop_words) # kept for its use
+            try: self.stop_matchers(self.model_provider.model_key, tokenizer, args.stop_words) # kept for its use
             except Exception as e: # raised there, in the batched loop, it would end the generation thread
                 request.refused = RequestError(400, f"stop cannot be tokenized: {one_line(e)[:200]}")
                 raise request.refused from None
-            if not 0 < len(out[0]) <= max_prompt_tokens:
-                request.refused = RequestError(400, f"the prompt has {len(out[0])} tokens; this server takes 1.."
+            if not 0 < len(out.prompt) <= max_prompt_tokens:
+                request.refused = RequestError(400, f"the prompt has {len(out.prompt)} tokens; this server takes 1.."
                                                     f"{max_prompt_tokens} (--max-prompt-tokens)")
                 raise request.refused
             return out
@@ -468,14 +450,14 @@ def client_gone(sock:socket.socket) -> bool:
     except (OSError, ValueError): return True
 
 # %% ../nbs/31_serve.ipynb #5ef25105
-class SnapKVHandler:
+class SnapKVHandler(APIHandlerHooks):
     "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
     settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, listed_names, ...
     timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
     def _refuse(self, status:int, message:str):
         "Answer `status` with a JSON error message; a client already gone is one log line, not a traceback."
         try:
-            self._set_completion_headers(status); self.end_headers()
+            self.completion_headers(status); self.end_headers()
             self.wfile.write(json.dumps({"error": message}).encode())
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
@@ -494,7 +476,7 @@ class SnapKVHandler:
             self._refuse(401, "missing or wrong API key (Authorization: Bearer ...)"); return False
         return True
 
-    def _set_cors_headers(self):
+    def cors_headers(self):
         origin, allowed = self.headers.get("Origin"), self.settings.allowed_origins
         if "*" in allowed: self.send_header("Access-Control-Allow-Origin", "*")
         elif origin is not None and origin in allowed:
@@ -503,9 +485,9 @@ class SnapKVHandler:
         self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
         self.send_header("Access-Control-Allow-Headers", "Content-Type, Authorization")
 
-    def _set_completion_headers(self, status_code:int=200):
+    def completion_headers(self, status_code:int=200):
         refused = getattr(getattr(self, "_request", None), "refused", None) # set by the generation thread
-        super()._set_completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
+        super().completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
 
     def _not_allowed(self):
         "PUT, DELETE, PATCH, HEAD: a 405 naming the methods served (the standard library would answer 501)."
@@ -524,7 +506,7 @@ class SnapKVHandler:
         if not self.path.startswith("/v1/models"): return super().do_GET()
         data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.listed_names]
         body = json.dumps({"object": "list", "data": data}).encode()
-        self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
+        self.completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
 # %% ../nbs/31_serve.ipynb #chandler
@@ -566,7 +548,7 @@ def handle_completion(self:SnapKVHandler, request, stop_words):
 def _failed(self:SnapKVHandler, e:GenerationFailed):
     "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
     try:
-        if not getattr(self, "stream", False): self._headers_buffer = []; return self._refuse(500, str(e)) # 200 unsent
+        if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
         self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
     except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
 
@@ -637,8 +619,12 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
 
 # %% ../nbs/31_serve.ipynb #cmain
 @contextmanager
-def patched(module, **names):
-    "Set attributes of `module` for the duration of the block, then restore them."
+def patched(module, # the module whose names are swapped: `mlx_lm.server`
+            table:dict, # the names that may be swapped (`SERVER_REPLACED` of 00c_upstream): no other name is touched
+            **names): # name -> what it is for the duration of the block
+    "Set names of `module` listed in `table` for the duration of the block, then restore them."
+    if bad := [k for k in names if k not in table or not hasattr(module, k)]:
+        raise ValueError(f"not names of {getattr(module, '__name__', module)} listed for replacing: {', '.join(bad)}")
     old = {k: getattr(module, k) for k in names}
     try:
         for k, v in names.items(): setattr(module, k, v)
@@ -779,9 +765,10 @@ def document_generator_class(base, # a response generator class (`generator_clas
     "`base` whose requests' system messages (`system_prefix`) are compressed once into its `DocumentPromptCache`."
     class DocumentResponseGenerator(base):
         said = set() # reasons already logged (once each)
-        def _tokenize(self, tokenizer, request, args):
-            out = super()._tokenize(tokenizer, request, args) # the prompt, refused when over the limits
-            if request.request_type == "chat" and out[4] is None: self._document(tokenizer, request, args, out[0])
+        def tokenize(self, tokenizer, request, args):
+            out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
+            if request.request_type == "chat" and out.vision is None:
+                self._document(tokenizer, request, args, out.prompt)
             return out
 
         def _document(self, tokenizer, request, args, prompt:list):
@@ -810,10 +797,12 @@ def document_generator_class(base, # a response generator class (`generator_clas
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
     "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and driver; after serving, exits the process."
+    try: check_mlx_lm(("serve",)) # mlx-lm has every name the server relies on, or one line naming what it lacks
+    except USER_ERRORS as e: print(f"snapkv serve: error: {one_line(e)}", file=sys.stderr); return 2
     import mlx_lm.server as srv
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns, parser):
-        state["config"], state["prefill"] = serve_config(ns)
+        state["config"], state["prefill"] = cache_config(ns)
         check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"] = ns.model
@@ -847,7 +836,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def provider(cli_args):
         return provider_class(base_provider, state["names"], state["loaded"], state["failures"], batching)(cli_args)
     try:
-        with interrupt_on_sigterm(), patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
+        with interrupt_on_sigterm(), patched(srv, SERVER_REPLACED,
+                                             argparse=_parser_module(list(argv), "snapkv serve", after_parse),
                                              make_prompt_cache=prompt_cache, stream_generate=stream_generate,
                                              ModelProvider=provider, run=run, BatchGenerator=batch_generator):
             srv.main()
