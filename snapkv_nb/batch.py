@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Optional
 
 import mlx.core as mx
-from mlx_lm.models.cache import _BaseCache, create_attention_mask
 
+from .upstream import BaseCache, create_attention_mask
 from .rows import Rows
 from . import hooks
 
@@ -31,7 +31,7 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     if k is not None and k.shape[0] != 1: raise ValueError(f"`caches[{i}]` holds {k.shape[0]} sequences, not 1")
     return c
 
-class BatchEvictingCache(_BaseCache):
+class BatchEvictingCache(BaseCache):
     "A batch of evicting caches, one per sequence (its own offset, rows and compression), decoding into one padded array."
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to this cache too
 

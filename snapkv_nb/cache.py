@@ -10,11 +10,11 @@ from typing import Optional
 
 import mlx.core as mx
 import mlx.nn as nn
-from mlx_lm.models.cache import KVCache, create_attention_mask
+from mlx_lm.models.cache import KVCache
 
 from .scoring import obs_window_attention_scores, lookahead_attention_scores, snap_select_indices
 from .settings import SnapKVConfig, config_from, changed, check_count
-from mlx_lm.models.cache import _BaseCache as BaseCache # TODO(upstream): from snapkv_nb.upstream
+from .upstream import BaseCache, create_attention_mask
 from .rows import Rows, FlatRows
 from .prompt import PromptTracker
 from .queries import QueryWindow

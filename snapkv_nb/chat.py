@@ -8,19 +8,18 @@ import argparse, sys, time
 from pathlib import Path
 
 import mlx.core as mx
-from fastcore.basics import patch
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
-from .settings import PrefillConfig, SnapKVConfig
+from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
-                                load_model, make_caches, kv_report, kv_text, reopen_stdin)
-from .generate import stream_generate
-from .serve import add_cache_flags, serve_config
-from .context import DocumentSession, ASK_MODES, probed_phrase
+                                load_model, make_caches, kv_report, kv_text, reopen_stdin, add_cache_flags,
+                                add_doc_flags, cache_config, document_config, document_settings)
+from .upstream import actions, check_mlx_lm
+from .generate import stream_answer
+from .context import DocumentSession, probed_phrase
 
 # %% auto #0
-__all__ = ['DOC_SCORERS', 'DOC_PRESETS', 'DOC_DEFAULTS', 'common_prefix', 'ChatSession', 'turn_line', 'chat_parser',
-           'chat_settings', 'doc_settings', 'DocumentChat', 'chat_main']
+__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_settings', 'DocumentChat', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -37,7 +36,7 @@ class ChatSession:
                  make_cache=None, # () -> a fresh prompt cache (default: mlx-lm's plain cache, `make_caches(model)`)
                  system_prompt:str|None=None, # a system message
                  reuse:bool=True, # keep the cache across turns (False: re-read the conversation each turn)
-                 prefill_step_size:int=2048, # prompt tokens per prefill chunk (exact mode)
+                 prefill_step_size:int=PrefillConfig.prefill_step_size, # prompt tokens per prefill call (exact mode)
                  prefill:PrefillConfig|None=None): # the driver's settings (None: exact, with `prefill_step_size`)
         self.model, self.tokenizer, self.reuse = model, tokenizer, reuse
         self.prefill = prefill or PrefillConfig(prefill_step_size=prefill_step_size)
@@ -74,63 +73,42 @@ class ChatSession:
             else: self.seen = self.seen[:n]
         return ids[n:]
 
-# %% ../nbs/33_chat.ipynb #c0ask001
-@patch
-def ask(self:ChatSession, text:str, # the user's message
-        max_tokens:int=256, # tokens to generate at most
-        sampler=None, # an mlx-lm sampler (None: greedy)
-        out=None, # where to stream the answer (None: nowhere)
-       ) -> dict: # text, tokens read and generated, tokens/s, and `kv_report`'s counts (rows: the largest per layer)
-    "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
-    self.messages.append({"role": "user", "content": text})
-    ids = self.prompt_ids()
-    new = self._new_tokens(ids)
-    parts, gen, last, t0 = [], [], None, time.perf_counter()
-    for r in stream_generate(self.model, self.tokenizer, mx.array(new), max_tokens=max_tokens, sampler=sampler,
-                             prompt_cache=self.cache, prefill=self.prefill):
-        parts.append(r.text); gen.append(r.token); last = r
-        if out is not None: out.write(r.text); out.flush()
-    answer = "".join(parts)
-    self.seen = ids + gen
-    self.messages.append({"role": "assistant", "content": answer})
-    kv = kv_report(self.cache)
-    return dict(text=answer, prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(gen),
-                prompt_tps=last.prompt_tps if last else 0.0, generation_tps=last.generation_tps if last else 0.0,
-                seconds=time.perf_counter() - t0, kv=kv, **{**kv, "rows": max(kv["rows"], default=0)})
+    def ask(self, text:str, # the user's message
+            max_tokens:int=256, # tokens to generate at most
+            sampler=None, # an mlx-lm sampler (None: greedy)
+            out=None, # where to stream the answer (None: nowhere)
+           ) -> dict: # text, tokens read and generated, tokens/s, and `kv_report`'s counts (rows: the largest per layer)
+        "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
+        self.messages.append({"role": "user", "content": text})
+        ids = self.prompt_ids()
+        new = self._new_tokens(ids)
+        r = stream_answer(self.model, self.tokenizer, new, self.cache, max_tokens, sampler, out, prefill=self.prefill)
+        self.seen = ids + r["tokens"]
+        self.messages.append({"role": "assistant", "content": r["text"]})
+        kv = kv_report(self.cache)
+        return dict(text=r["text"], prompt_tokens=len(ids), new_tokens=len(new), generation_tokens=len(r["tokens"]),
+                    prompt_tps=r["prompt_tps"], generation_tps=r["generation_tps"], seconds=r["seconds"], kv=kv,
+                    **{**kv, "rows": max(kv["rows"], default=0)})
 
+# %% ../nbs/33_chat.ipynb #c0ask001
 def turn_line(r:dict) -> str:
     "The one line `snapkv chat` prints after each turn: the KV report and tokens/s."
     return (f"[{kv_text(r['kv'])}; read {r['new_tokens']} new of {r['prompt_tokens']} prompt tokens at "
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
-DOC_SCORERS = ("reconstruct", "reconstruct-head", "reconstruct-uniform", "probe", "expected", "snapkv", "streaming", "full", "with-question")
-DOC_PRESETS = { # --doc-scorer -> `DocumentSession` settings (chunks of 1024, kernel 15: the defaults)
-    "reconstruct": dict(scorer="reconstruct", allocation="layer"), "reconstruct-head": dict(scorer="reconstruct", allocation="head"),
-    "reconstruct-uniform": dict(scorer="reconstruct", allocation="uniform"),
-    "probe": dict(scorer="probe"), "expected": dict(scorer="expected"), "snapkv": dict(scorer="snapkv"),
-    "streaming": dict(scorer="streaming"), "full": dict(scorer="full")}
-DOC_DEFAULTS = dict(doc_scorer="reconstruct-head", doc_ratio=2.0, doc_mode="conversation")
-
 def chat_parser() -> argparse.ArgumentParser:
     "`mlx_lm.chat`'s parser with SnapKV's and the driver's flags and `--file`; errors raise `UsageError`."
     from mlx_lm.chat import setup_arg_parser
     p = setup_arg_parser()
     p.prog, p.description = "snapkv chat", "Chat with an LLM whose KV cache SnapKV keeps at --budget rows per head"
     p.set_defaults(model=None)
-    for a in p._actions:
+    for a in actions(p):
         if a.dest == "model": a.help = ("mlx-lm model directory, .gguf file, embedded model name or Hugging Face repo "
                                         "(default: the embedded SmolLM2-135M-Instruct)")
     p.add_argument("--file", default=None,
-                   help="a text file every message is about: compressed once, without any question (see --doc-scorer)")
-    p.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS,
-                   help="--file: how the document's rows are chosen, once, without any question (default: %(default)s); "
-                        "'with-question': the document goes in the first message and SnapKV keeps --budget rows")
-    p.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
-                   help="--file: document tokens per row kept per head (default: %(default)s)")
-    p.add_argument("--doc-mode", default=DOC_DEFAULTS["doc_mode"], choices=ASK_MODES,
-                   help="--file: keep the turns (conversation), answer each message from the document alone (fork), "
-                        "or roll each turn back (trim) (default: %(default)s)")
+                   help="a text file every message is about: compressed once, without any question (see --doc-method)")
+    add_doc_flags(p, "file")
     add_cache_flags(p)
     def error(message): raise UsageError(message)
     p.error = error
@@ -139,7 +117,7 @@ def chat_parser() -> argparse.ArgumentParser:
 # %% ../nbs/33_chat.ipynb #0f8ade31
 def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
-    cfg, prefill = serve_config(args)
+    cfg, prefill = cache_config(args)
     check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
     for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
                     ("--trust-remote-code", args.trust_remote_code)):
@@ -149,22 +127,18 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     if cfg is None: check_full_cache(args)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
-    doc_flags = [f"--{k.replace('_', '-')}" for k, v in DOC_DEFAULTS.items() if getattr(args, k) != v]
     if args.file is None:
-        if doc_flags: raise UsageError(f"{', '.join(doc_flags)} need --file")
+        if doc_flags := changed_flags(DocumentConfig, args): raise UsageError(f"{', '.join(doc_flags)} need --file")
         return cfg, prefill, None
-    if args.doc_scorer == "with-question" and (doc_flags := [f for f in doc_flags if f != "--doc-scorer"]):
-        raise UsageError(f"{', '.join(doc_flags)}: not used with --doc-scorer with-question (SnapKV keeps --budget)")
-    if args.doc_scorer != "with-question":
-        if not args.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {args.doc_ratio}")
-        taken = () if args.doc_scorer == "full" else ("window", "n_sink") # what `doc_settings` takes (and kv bits)
-        moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
-        if args.doc_scorer == "full" and args.doc_ratio != DOC_DEFAULTS["doc_ratio"]: moot.append("--doc-ratio")
-        moot += changed_flags(PrefillConfig, prefill)
-        if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
-                                  "--doc-scorer to --doc-ratio; use --doc-scorer with-question for SnapKV's --budget)")
-        if cfg is None and args.doc_scorer != "full": raise UsageError("--full-cache with --file: use --doc-scorer full")
-        doc_settings(args.doc_scorer, cfg) # refuses what the scorer cannot honour
+    doc = document_config(args)
+    taken = () if doc.doc_method == "full" else ("window", "n_sink") # what `document_settings` takes (and kv bits)
+    moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
+    moot += ["--method"] * (args.method != "snapkv")
+    if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio: moot.append("--doc-ratio")
+    moot += changed_flags(PrefillConfig, prefill)
+    if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
+                              "--doc-method to --doc-ratio)")
+    if cfg is None and doc.doc_method != "full": raise UsageError("--full-cache with --file: use --doc-method full")
     p = Path(args.file).expanduser()
     if not p.is_file():
         why = "a directory" if p.is_dir() else "not a regular file" if p.exists() else "not found"
@@ -175,37 +149,25 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     return cfg, prefill, doc
 
 # %% ../nbs/33_chat.ipynb #888349ea
-def doc_settings(scorer:str, # a `DOC_SCORERS` name but "with-question"
-                 config:SnapKVConfig|None=None, # the cache settings: window, n_sink, kv_bits and kv_group_size are taken
-                ) -> dict: # `DocumentSession` / `compress_document` settings (with `ratio`, the document's compression)
-    "The settings a document is compressed with for `--doc-scorer scorer` (`snapkv chat --file`, `snapkv serve --doc-cache`)."
-    keep = {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
-    if DOC_PRESETS[scorer].get("allocation") == "head" and keep.get("kv_bits") is not None:
-        raise UsageError(f"--kv-bits with --doc-scorer {scorer}: heads of different sizes are not stored quantized "
-                         "(use --doc-scorer reconstruct)")
-    return {**keep, **DOC_PRESETS[scorer]}
-
 class DocumentChat:
     "`snapkv chat --file`: the document compressed once without any question (`DocumentSession`), every message answered from it."
     def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
                  document:str, # the file's text
-                 scorer:str=DOC_DEFAULTS["doc_scorer"], # a `DOC_SCORERS` name but "with-question"
-                 ratio:float=DOC_DEFAULTS["doc_ratio"], # document tokens per row kept per head
-                 mode:str="conversation", # `DocumentSession`'s mode
+                 doc:DocumentConfig=DocumentConfig(), # how it is compressed (`--doc-method`, `--doc-ratio`)
                  system_prompt:str|None=None, # a system message
                  config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it
-        self.scorer, self.ratio, self.mode = scorer, ratio, mode
-        self.session = DocumentSession(model, tokenizer, document, ratio=ratio, mode=mode, system_prompt=system_prompt,
-                                       **doc_settings(scorer, config))
+        self.doc = doc
+        self.session = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, mode="conversation",
+                                       system_prompt=system_prompt, **document_settings(config))
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."
-        s, i = self.session, self.session.info
+        s, i, d = self.session, self.session.info, self.doc
         rows = kv_report(s.caches)["rows"]
-        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {self.scorer}"
-                f"{probed_phrase(i)} to "
-                f"{min(rows)}-{max(rows)} rows per head ({self.ratio:g}x) in {i['prefill_s'] + i['scoring_s']:.1f}s "
-                f"(reading it {i['prefill_s']:.1f}s); every message is answered from it ({self.mode})")
+        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {d.doc_method}"
+                f"{probed_phrase(i)} to {min(rows)}-{max(rows)} rows per head ({d.doc_ratio:g}x) in "
+                f"{i['prefill_s'] + i['scoring_s']:.1f}s (reading it {i['prefill_s']:.1f}s); every message is answered "
+                "from it (the turns kept)")
 
     def reset(self):
         "Back to the compressed document (the turns are forgotten)."
@@ -232,20 +194,14 @@ def _read_line(stdin, out) -> str|None:
             print(f"[that line is not UTF-8 text (byte 0x{raw[e.start]:02x} at {e.start}); type it again]", file=out)
             print(">> ", end="", file=out, flush=True)
 
-def _greet(session, args, cfg, prefill, doc, tok, stdout) -> str|None: # the document still to send, if any
-    "The chat's first lines: what keeps the cache, and how to quit."
-    if isinstance(session, DocumentChat):
-        print(f"snapkv chat: {session.describe(args.file)}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
-        pending = None
+def _greet(session, args, cfg, prefill, stdout):
+    "The chat's first line: what keeps the cache, and how to quit."
+    if isinstance(session, DocumentChat): what = session.describe(args.file)
+    elif cfg is None: what = f"full cache (no eviction), prefill {prefill.prefill}"
     else:
-        what = ("full cache (no eviction)" if cfg is None else
-                f"SnapKV budget {cfg.budget} rows per head, window {cfg.window}")
-        print(f"snapkv chat: {what}, prefill {prefill.prefill}. Type a message; 'q' quits, 'r' resets, 'h' helps.",
-              file=stdout)
-        if doc is not None:
-            print(f"Document {args.file}: {len(tok.encode(doc))} tokens, sent with your first message.", file=stdout)
-        pending = doc
-    return pending
+        name = "SnapKV" if args.method == "snapkv" else f"{args.method} (--method)"
+        what = f"{name} budget {cfg.budget} rows per head, window {cfg.window}, prefill {prefill.prefill}"
+    print(f"snapkv chat: {what}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
 
 # %% ../nbs/33_chat.ipynb #df4d486a
 def chat_main(argv:list, # arguments after `snapkv chat`
@@ -254,16 +210,16 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     "`snapkv chat`: an interactive multi-turn chat in `mlx_lm.chat`'s style with a SnapKV cache kept across turns."
     stdout = stdout or sys.stdout
     try:
+        check_mlx_lm(("chat",)) # mlx-lm has what the chat relies on (its parser), or one line naming what it lacks
         args = chat_parser().parse_args(list(argv))
         cfg, prefill, doc = chat_settings(args)
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)
-        if doc is not None and args.doc_scorer != "with-question":
-            session = DocumentChat(model, tok, doc, args.doc_scorer, args.doc_ratio, args.doc_mode, args.system_prompt, cfg)
+        if doc is not None: session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg)
         else:
-            session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size), args.system_prompt,
-                                  prefill=prefill)
+            session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
+                                  args.system_prompt, prefill=prefill)
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
@@ -274,7 +230,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
-    pending = _greet(session, args, cfg, prefill, doc, tok, stdout)
+    _greet(session, args, cfg, prefill, stdout)
     while True:
         print(">> ", end="", file=stdout, flush=True)
         line = None if stdin is None else _read_line(stdin, stdout)
@@ -283,17 +239,13 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         if q == "q": break
         if q == "r":
             if isinstance(session, DocumentChat): session.reset()
-            else:
-                session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
-                pending = doc
+            else: session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
             print("[conversation reset]", file=stdout); continue
         if q == "h":
             print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)
             continue
         if not q: continue
-        msg = q if pending is None else f"{pending}\n\n{q}"
-        pending = None
-        r = session.ask(msg, max_tokens=args.max_tokens, sampler=sampler, out=stdout)
+        r = session.ask(q, max_tokens=args.max_tokens, sampler=sampler, out=stdout)
         print(file=stdout)
         print(turn_line(r), file=stdout, flush=True)
     return 0

@@ -17,9 +17,11 @@ from .settings import PrefillConfig, SnapKVConfig
 from .cache import EvictingCache
 from .generate import MemoryProgress
 from .model import converted_dir, ensure_fast_blas
+from .upstream import check_mlx_lm
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
-                                check_full_cache, config_from_flags, fmt_bytes, kv_report, load_model, make_caches,
-                                one_line, prompt_tokens, read_prompt, settings_text, stream_answer)
+                                check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
+                                load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text)
+from .generate import stream_answer
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
@@ -36,19 +38,17 @@ def format_report(gen:dict, # from `stream_answer`
                   kv:dict, # from `kv_report`
                   cfg:SnapKVConfig|None=None, # the SnapKV settings (None: full cache)
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
+                  method:str="snapkv", # the evicting layers' method (`--method`)
                  ) -> str:
     "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
-    saved = (f"({kv['ratio']:.2f}x smaller, {100 * (1 - 1 / kv['ratio']):.0f}% saved)" if kv["ratio"] > 1 + 1e-9
-             else "(nothing evicted)")
     where = f" (SnapKV on {kv['snapkv_layers']} of {kv['layers']} layers)" if cfg is not None else ""
     return "\n".join([
         "==========",
         f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec",
         f"Generation: {gen['generation_tokens']} tokens, {gen['generation_tps']:.1f} tokens-per-sec",
-        f"KV cache: {settings_text(cfg, prefill)}{where}",
+        f"KV cache: {settings_text(cfg, prefill, method)}{where}",
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
-        f"KV bytes: {fmt_bytes(kv['held_bytes'])} held ({fmt_bytes(kv['capacity_bytes'])} allocated) "
-        f"vs {fmt_bytes(kv['full_bytes'])} without eviction {saved}"])
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
 
 # %% ../nbs/30_cli.ipynb #31132ae4
 @aliases(prompt="-p", max_tokens="-m")
@@ -63,6 +63,7 @@ def snapkv_generate(
     seed:int=None, # random seed for sampling
     system_prompt:str=None, # a system message for the chat template
     ignore_chat_template:store_true=False, # tokenize the prompt as it is, without the chat template
+    method:str="snapkv", # how a prompt's rows are scored: a method's name (01d_methods; default: the paper's SnapKV)
     full_cache:store_true=False, # use mlx-lm's plain KVCache instead of SnapKV (for comparison)
     sharded:store_true=False, # run tensor-parallel, one rank per process of mlx.launch (see 32_distributed)
     json_out:str=None, # with --sharded: rank 0 writes tokens, text, kept positions and the per-rank report here
@@ -78,8 +79,10 @@ def snapkv_generate(
         raise UsageError("--system-prompt needs the chat template (it is not used with --ignore-chat-template)")
     cfg, prefill = None if full_cache else (config or SnapKVConfig()), prefill or PrefillConfig()
     check_prefill(cfg, prefill)
+    if cfg is None and method != "snapkv": raise UsageError("--method: not used with --full-cache (it keeps every row)")
+    if cfg is not None: check_method(method, cfg)
     gen_args = dict(max_tokens=max_tokens, temp=temp, top_p=top_p, seed=seed, system_prompt=system_prompt,
-                    chat_template=not ignore_chat_template, prefill=prefill)
+                    chat_template=not ignore_chat_template, prefill=prefill, method=method)
     if sharded:
         from snapkv_nb.distributed import sharded_generate
         return sharded_generate(model, dict(prompt=prompt, prompt_file=prompt_file, encoding=encoding), cfg,
@@ -99,19 +102,20 @@ def generate_text(model, tokenizer, # an mlx-lm model and its tokenizer
                   system_prompt:str|None=None, # a system message for the chat template
                   chat_template:bool=True, # wrap the prompt in the tokenizer's chat template
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
+                  method:str="snapkv", # the evicting layers' method (`--method`)
                   out=None, # where the text and the report go (None: nowhere)
                  ) -> dict: # from `stream_answer`, with the `kv_report` as "kv"
     "Generate from `text` into a fresh prompt cache through the package's driver, then report on `out`."
     from mlx_lm.sample_utils import make_sampler
     ids = prompt_tokens(tokenizer, text, chat_template=chat_template, system_prompt=system_prompt)
-    caches = make_caches(model, config)
+    caches = make_caches(model, config, method=method)
     if seed is not None: mx.random.seed(seed)
     sampler = make_sampler(temp, top_p if top_p < 1 else 0.0)
     prefill = prefill or PrefillConfig()
     progress = MemoryProgress(caches, min_tokens=prefill.prefill_step_size + 1)
     gen = stream_answer(model, tokenizer, ids, caches, max_tokens, sampler, out=out, progress=progress, prefill=prefill)
     gen["kv"] = kv_report(caches)
-    if out is not None: print("\n" + format_report(gen, gen["kv"], config, prefill), file=out)
+    if out is not None: print("\n" + format_report(gen, gen["kv"], config, prefill, method), file=out)
     return gen
 
 # %% ../nbs/30_cli.ipynb #ab272449
@@ -265,6 +269,7 @@ def main(argv:list|None=None, # arguments after `snapkv` (None: `sys.argv[1:]`, 
         if argv[0] not in COMMANDS: raise UsageError(f"unknown command {argv[0]!r} (choose from {', '.join(COMMANDS)})")
         cmd = COMMANDS[argv[0]]
         prog = f"snapkv {argv[0]}" + (" --sharded" if argv[0] == "generate" and "--sharded" in argv[1:] else "")
+        if cmd in PARSED: check_mlx_lm(("core",)) # serve and chat check what they use themselves
         res = run_command(cmd, argv[1:], prog) if cmd in PARSED else cmd(argv[1:])
         return res if type(res) is int else 0
     except USER_ERRORS as e:

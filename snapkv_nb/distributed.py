@@ -13,8 +13,9 @@ import mlx.nn as nn
 from .settings import PrefillConfig, SnapKVConfig
 from .cache import EvictingCache
 from .generate import MemoryProgress
-from .frontend import (USER_ERRORS, UsageError, fmt_bytes, kv_report, load_model, make_caches, one_line,
-                                prompt_tokens, read_prompt, settings_text, stream_answer)
+from .frontend import (USER_ERRORS, UsageError, bytes_text, fmt_bytes, kv_report, load_model, make_caches,
+                                one_line, prompt_tokens, read_prompt, settings_text)
+from .generate import stream_answer
 
 # %% auto #0
 __all__ = ['world', 'is_evicting', 'attention_heads', 'check_shardable', 'shard_for_snapkv', 'head_ranges', 'settle',
@@ -162,15 +163,11 @@ def report_lines(ranks:list, # from `rank_report`
         heads = f"KV heads {d['kv_first']}-{d['kv_first'] + d['kv_heads'] - 1}" if d["kv_heads"] else "KV heads ?"
         rows = str(d["rows_min"]) if d["rows_min"] == d["rows_max"] else f"{d['rows_min']}-{d['rows_max']}"
         out.append(f"rank {d['rank']}/{d['ranks']}: {heads}, {d['snapkv_layers']} SnapKV layers of {d['layers']}, "
-                   f"{rows} rows per head, KV {fmt_bytes(d['held_bytes'], 2)} held "
-                   f"({fmt_bytes(d['capacity_bytes'], 2)} allocated; "
-                   f"vs {fmt_bytes(d['full_bytes'], 2)} without eviction)")
+                   f"{rows} rows per head, KV {bytes_text(d['held_bytes'], d['capacity_bytes'], d['full_bytes'], 2)}")
     held, full = sum(d["held_bytes"] for d in ranks), sum(d["full_bytes"] for d in ranks)
     n, cap = len(ranks), sum(d["capacity_bytes"] for d in ranks)
-    saved = f", {full / held:.2f}x smaller)" if held and full > held else ", nothing evicted)" if held else ")"
     out.append(f"all {n} rank{'s' if n != 1 else ''}: {sum(d['kv_heads'] for d in ranks)} KV heads, "
-               f"KV {fmt_bytes(held, 2)} held ({fmt_bytes(cap, 2)} allocated; "
-               f"vs {fmt_bytes(full, 2)} without eviction" + saved)
+               f"KV {bytes_text(held, cap, full, 2)}")
     return out
 
 # %% ../nbs/32_distributed.ipynb #22eac5c3
@@ -282,13 +279,13 @@ def _common_seed(seed:int|None, g) -> int:
     return mx.distributed.all_sum(mx.array(mine, dtype=mx.int32), group=g, stream=mx.cpu).item()
 
 # %% ../nbs/32_distributed.ipynb #3dfab745
-def _print_report(gen:dict, ranks:list, config, prefill, g, json_out, kept):
+def _print_report(gen:dict, ranks:list, config, prefill, g, json_out, kept, method="snapkv"):
     "Rank 0's report after the text (and the JSON file)."
     n = g.size()
     print("\n==========")
     print(f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec")
     print(f"Generation: {gen['generation_tokens']} tokens, {gen['generation_tps']:.1f} tokens-per-sec")
-    print(f"KV cache: {settings_text(config, prefill)}, tensor parallel over {n} rank{'s' if n > 1 else ''}")
+    print(f"KV cache: {settings_text(config, prefill, method)}, tensor parallel over {n} rank{'s' if n > 1 else ''}")
     print("\n".join(report_lines(ranks)), flush=True)
     if json_out:
         Path(json_out).write_text(json.dumps(dict(
@@ -306,6 +303,7 @@ def sharded_generate(model:str|None, # `--model`, as `load_model` takes it
                      system_prompt:str|None=None, # a system message for the chat template
                      chat_template:bool=True, # wrap the prompt in the tokenizer's chat template
                      prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
+                     method:str="snapkv", # the evicting layers' method (`--method`)
                     ) -> int: # 0, or 2 after a failure (printed on every rank)
     "`snapkv generate --sharded` on this rank: SnapKV generation on a tensor-parallel model, under `mlx.launch`."
     from mlx_lm.sample_utils import make_sampler
@@ -319,13 +317,13 @@ def sharded_generate(model:str|None, # `--model`, as `load_model` takes it
         shard_for_snapkv(m, g)
         ids = prompt_tokens(tok, text, chat_template=chat_template, system_prompt=system_prompt)
         mx.random.seed(_common_seed(seed, g))
-        caches = make_caches(m, config)
+        caches = make_caches(m, config, method=method)
         prefill = prefill or PrefillConfig()
         progress = MemoryProgress(caches, min_tokens=prefill.prefill_step_size + 1) if g.rank() == 0 else None
         gen = stream_answer(m, tok, ids, caches, max_tokens, make_sampler(temp, top_p if top_p < 1 else 0.0),
                             out=sys.stdout if g.rank() == 0 else None, progress=progress, prefill=prefill)
         ranks, kept = rank_report(caches, g, m), gather_kept_positions(caches, g)
-        if g.rank() == 0: _print_report(gen, ranks, config, prefill, g, json_out, kept)
+        if g.rank() == 0: _print_report(gen, ranks, config, prefill, g, json_out, kept, method)
         return 0
     except _USER_ERRORS as e: return _fail(e, who, g, together=False)
 

@@ -12,22 +12,25 @@ from fastcore.docments import docments
 import mlx.core as mx
 from mlx.utils import tree_flatten
 
-from .settings import PrefillConfig, SnapKVConfig
-from .cache import EvictingCache, make_snapkv_cache
+from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
+from .upstream import MlxLmMismatch, actions, option_action
+from .cache import EvictingCache, METHODS, make_snapkv_cache, method_class
+from .generate import stream_answer
 from .model import ModelFileError, ModelNotFoundError, check_model_dir, converted_dir, default_model_dir
 from .model import load_default_model, load_model_dir
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'PREFILL_USES', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases', 'cli_parser',
-           'add_config_flags', 'config_from_flags', 'changed_flags', 'check_full_cache', 'settings_text',
-           'check_prefill', 'check_generation', 'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin',
-           'load_model', 'make_caches', 'kv_report', 'kv_text', 'stream_answer']
+__all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases',
+           'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags', 'check_full_cache', 'settings_text',
+           'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags', 'document_config',
+           'document_settings', 'cache_config', 'check_method', 'check_generation', 'read_prompt', 'prompt_tokens',
+           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
     "Bad command-line input: a flag, a prompt or a setting (reported as one line, exit code 2)."
 
-USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError) # reported as one line; anything else is a bug
+USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError, MlxLmMismatch) # one line each; anything else: a bug
 
 def one_line(e:BaseException) -> str:
     "The message of `e` on one line (multi-line messages joined with ' | ')."
@@ -90,7 +93,7 @@ def add_config_flags(parser:argparse.ArgumentParser, # the parser to add to
     g = parser.add_argument_group(f"{cls.__name__} settings", f"one flag per field of {cls.__module__}.{cls.__name__}")
     hints, docs, mod = typing.get_type_hints(cls), docments(cls), sys.modules[cls.__module__]
     for f in dataclasses.fields(cls):
-        if (own := parser._option_string_actions.get(_flag(f.name))) is not None: # e.g. mlx_lm.server's --kv-bits
+        if (own := option_action(parser, _flag(f.name))) is not None: # e.g. mlx_lm.server's --kv-bits
             if own.dest != f.name:
                 raise ValueError(f"{parser.prog}: its {_flag(f.name)} sets `{own.dest}`, not `{f.name}`")
             continue
@@ -122,20 +125,24 @@ def check_full_cache(values, # parsed flags (a dict or a namespace) of a run wit
                      skip=(), # SnapKV fields that are the parser's own flags there (mlx-lm's, used by its full cache)
                     ) -> None:
     "Refuse SnapKV flags given with --full-cache (mlx-lm's plain cache would not use them): a `UsageError` naming them."
-    if given := changed_flags(SnapKVConfig, values, skip):
+    method = values.get("method") if isinstance(values, dict) else getattr(values, "method", None)
+    given = changed_flags(SnapKVConfig, values, skip) + (["--method"] if method not in (None, "snapkv") else [])
+    if given:
         raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache keeps every row)")
 
 # %% ../nbs/29_frontend.ipynb #b42d30ce
 def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm's full cache)
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
+                  method:str="snapkv", # the evicting layers' method (`--method`)
                  ) -> str:
     "The settings in one phrase: 'full cache (no eviction)' or 'SnapKV budget 512, window 8, ...'."
     if config is None: return "full cache (no eviction)"
     c, p = config, prefill or PrefillConfig()
     after = {"after": " aligned after", "wide": " wide (before and after)"}.get(c.pool_align, "")
-    out = (f"SnapKV budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
+    name = "SnapKV" if method == "snapkv" else f"{method} (`--method`)"
+    out = (f"{name} budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
            f"scorer {c.scorer}" + (f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})" if c.kv_bits else ""))
-    if (k := c.lookahead_for(c.scorer != "key")): out += f", look-ahead {k}"
+    if (k := c.lookahead_for(method_class(method).uses_queries and c.scorer != "key")): out += f", look-ahead {k}"
     if c.decode_budget is not None: out += f", decode budget {c.decode_budget} (at most {c.decode_limit} rows)"
     if p.prefill == "exact": return out
     if p.prefill == "chunked": return out + f"; chunked prefill (chunks of {p.prefill_chunk})"
@@ -158,6 +165,73 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     if unused: raise UsageError(f"{', '.join(unused)}: not used with --prefill {p.prefill}")
     if config is not None and p.rows_between_chunks(config.budget) < config.budget:
         raise UsageError(f"--prefill-budget ({p.prefill_budget}) must be >= --budget ({config.budget})")
+
+# %% ../nbs/29_frontend.ipynb #9c2eabde
+def prompt_methods() -> list:
+    "The methods `--method` offers: every registered method that scores what a cache holds (no `driver`)."
+    return sorted(n for n, c in METHODS.items() if c.driver is None)
+
+METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with look-ahead; "
+               "the others: 01d_methods)")
+DOC_HELP = ("--{flag}: the method that scores the document's rows without a question (default: %(default)s: every turn "
+            "kept 0.90 or more of the full cache's answers at 4x on both embedded models, for ~2.7 prefills once per "
+            "document; expected: 1.4 prefills, fewer answers; full: no eviction)")
+
+def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
+                   ) -> argparse.ArgumentParser: # the same parser
+    "`--method`, one flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), `--full-cache`."
+    parser.add_argument("--method", default="snapkv", choices=prompt_methods(), help=METHOD_HELP)
+    add_config_flags(parser, SnapKVConfig)
+    add_config_flags(parser, PrefillConfig)
+    parser.add_argument("--full-cache", action="store_true",
+                        help="mlx-lm's plain caches, no eviction (for comparison)")
+    return parser
+
+def add_doc_flags(parser:argparse.ArgumentParser, # the chat's or the server's parser
+                  flag:str, # the flag that turns the document path on ("file", "doc-cache"), for the help
+                 ) -> argparse.ArgumentParser: # the same parser
+    "One flag per field of `DocumentConfig`: `--doc-method` (any method, or 'full') and `--doc-ratio`."
+    add_config_flags(parser, DocumentConfig)
+    for a in actions(parser):
+        if a.dest == "doc_method": a.help, a.metavar = DOC_HELP.format(flag=flag), None
+        if a.dest == "doc_ratio": a.help = f"--{flag}: " + a.help
+    return parser
+
+def document_config(args:argparse.Namespace, # parsed flags from a parser with `add_doc_flags`
+                   ) -> DocumentConfig:
+    "The checked document settings of the flags: `--doc-method` a method's name or 'full', `--doc-ratio` >= 1."
+    doc = config_from_flags(DocumentConfig, dict(vars(args)))
+    if doc.doc_method != "full" and doc.doc_method not in METHODS:
+        raise UsageError(f"--doc-method {doc.doc_method}: not a method (methods: {', '.join(sorted(METHODS))}, full)")
+    return doc
+
+def document_settings(config:SnapKVConfig|None, # the cache's settings (None: --full-cache)
+                     ) -> dict: # `DocumentSession` / `compress_document` settings
+    "The cache settings the document path takes: the rows always kept (window, n_sink) and how they are stored."
+    return {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
+
+def cache_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
+                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
+    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
+    flags = dict(vars(args))
+    prefill = config_from_flags(PrefillConfig, flags)
+    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
+    check_prefill(config, prefill)
+    if config is not None: check_method(args.method, config)
+    return config, prefill
+
+def check_method(method:str, # `--method`: a method's name
+                 config:SnapKVConfig, # the cache's settings
+                ) -> type: # the method's class
+    "`method`'s class if it can compress a prompt with `config` (no `driver`, settings it takes), else a `UsageError`."
+    try: cls = method_class(method)
+    except ValueError: raise UsageError(f"--method {method}: not a method (methods: {', '.join(prompt_methods())})") from None
+    if cls.driver is not None:
+        raise UsageError(f"--method {method}: scored by a pass over the model that only the document path runs "
+                         "(--doc-method, with --file or --doc-cache)")
+    try: cls(config)
+    except (ValueError, NotImplementedError) as e: raise UsageError(f"--method {method}: {one_line(e)}") from None
+    return cls
 
 # %% ../nbs/29_frontend.ipynb #4819c14f
 MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite
@@ -282,8 +356,9 @@ def load_model(model:str|None=None, # as `resolve_model` takes it
 def make_caches(model, # an mlx-lm model
                 config:SnapKVConfig|None=None, # SnapKV settings; None: mlx-lm's plain cache (no eviction)
                 max_kv_size:int|None=None, # mlx-lm's rotating-cache size (full cache only)
+                method="snapkv", # the evicting layers' method (`--method`): a name or a family class
                ) -> list:
-    "A fresh prompt cache: SnapKV layers per `config`, or mlx-lm's own with `config=None`."
+    "A fresh prompt cache: `method`'s layers per `config`, or mlx-lm's own with `config=None`."
     if max_kv_size is not None:
         if config is not None:
             raise UsageError("--max-kv-size applies to the full cache only (SnapKV's bound is --budget)")
@@ -293,7 +368,7 @@ def make_caches(model, # an mlx-lm model
     if config is None:
         from mlx_lm.models.cache import make_prompt_cache
         return make_prompt_cache(model, max_kv_size)
-    try: return make_snapkv_cache(model, config)
+    try: return make_snapkv_cache(model, config, method=method)
     except (ValueError, NotImplementedError) as e:
         raise UsageError(f"SnapKV cannot run on this model: {one_line(e)}") from e
 
@@ -320,33 +395,19 @@ def kv_report(caches:list, # a prompt cache (one cache per layer)
                 tokens=max((c.offset for c in caches), default=0), rows=[p[0] for p in per],
                 held_bytes=held, capacity_bytes=cap, full_bytes=full, ratio=full / held if held else 1.0)
 
+def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and without eviction (`kv_report`'s)
+               digits:int=1, # decimals of each size
+              ) -> str:
+    "'35.3 kB held (64.0 kB allocated) vs 156.2 kB without eviction (4.42x smaller, 77% saved)': every front end's."
+    saved = (f"{full / held:.2f}x smaller, {100 * (1 - held / full):.0f}% saved" if held and full > held * (1 + 1e-9)
+             else "nothing evicted")
+    return (f"{fmt_bytes(held, digits)} held ({fmt_bytes(capacity, digits)} allocated) vs {fmt_bytes(full, digits)} "
+            f"without eviction ({saved})")
+
 def kv_text(r:dict, # from `kv_report`
            ) -> str:
     "The report in one line: rows per head, tokens, bytes held (allocated) vs without eviction."
     rows = sorted(set(r["rows"]))
     rows = str(rows[0]) if len(rows) == 1 else f"{rows[0]}-{rows[-1]}"
-    saved = f"{r['ratio']:.2f}x smaller" if r["held_bytes"] and r["full_bytes"] > r["held_bytes"] else "nothing evicted"
     return (f"{rows} rows per head for {r['tokens']} tokens (SnapKV on {r['snapkv_layers']} of {r['layers']} layers); "
-            f"KV {fmt_bytes(r['held_bytes'])} held ({fmt_bytes(r['capacity_bytes'])} allocated) vs "
-            f"{fmt_bytes(r['full_bytes'])} without eviction ({saved})")
-
-# %% ../nbs/29_frontend.ipynb #31df2c87
-def stream_answer(model, tokenizer, # an mlx-lm model and its tokenizer
-                  prompt:list, # prompt token ids
-                  caches:list, # the prompt cache (`make_caches`)
-                  max_tokens:int=256, # tokens to generate at most (-1: no limit)
-                  sampler=None, # an mlx-lm sampler (None: greedy)
-                  out=None, # where to stream the text (None: nowhere)
-                  progress=None, # a `prompt_progress_callback`
-                  prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
-                 ) -> dict: # text, tokens, prompt and generation counts and tokens/s, seconds, finish_reason
-    "Generate into `caches` through the package's prefill driver, streaming the text to `out`."
-    from snapkv_nb.generate import stream_generate
-    t0, parts, toks, last = time.perf_counter(), [], [], None
-    for r in stream_generate(model, tokenizer, mx.array(prompt), max_tokens=max_tokens, sampler=sampler,
-                             prompt_cache=caches, prompt_progress_callback=progress, prefill=prefill):
-        parts.append(r.text); toks.append(r.token); last = r
-        if out is not None: out.write(r.text); out.flush()
-    return dict(text="".join(parts), tokens=toks, prompt_tokens=len(prompt), prompt_tps=last.prompt_tps,
-                generation_tokens=last.generation_tokens, generation_tps=last.generation_tps,
-                seconds=time.perf_counter() - t0, finish_reason=last.finish_reason)
+            f"KV {bytes_text(r['held_bytes'], r['capacity_bytes'], r['full_bytes'])}")

@@ -13,78 +13,63 @@ from pathlib import Path
 from fastcore.basics import patch
 from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
-from .settings import SnapKVConfig, PrefillConfig
-from .frontend import (UsageError, USER_ERRORS, one_line, add_config_flags, config_from_flags, settings_text,
-                                check_generation, check_prefill, resolve_model, make_caches, kv_report, kv_text,
-                                check_full_cache, MIN_TEMP)
+from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
+from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_doc_flags, cache_config,
+                                changed_flags, document_config, document_settings, settings_text, check_generation,
+                                resolve_model, make_caches, kv_report, kv_text, check_full_cache, MIN_TEMP)
+from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
+                                check_mlx_lm)
 from .cache import end_lookahead
-from .generate import stream_generate as driver_stream_generate
+from .generate import stream_generate as driver_stream_generate, vocab_size
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_flags', 'doc_cache_settings', 'add_cache_flags',
-           'add_serve_flags', 'serve_config', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body',
-           'check_request', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
-           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
-           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
-           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
-           'document_generator_class', 'serve_main']
+__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_cache_flags', 'doc_cache_settings', 'add_serve_flags',
+           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
+           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
+           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
+           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
+           'served_name', 'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
 DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
 
-def add_doc_flags(parser:argparse.ArgumentParser, # the server's parser
-                 ) -> argparse.ArgumentParser: # the same parser
-    "`--doc-cache` and the document settings, with `snapkv chat --file`'s defaults and choices ([33_chat](33_chat.ipynb))."
-    from snapkv_nb.chat import DOC_SCORERS, DOC_DEFAULTS # (snapkv_nb.chat imports this module)
+def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
+                       ) -> argparse.ArgumentParser: # the same parser
+    "`--doc-cache`, `--doc-min-tokens` and the document settings of `snapkv chat --file` (`add_doc_flags`)."
     parser.add_argument("--doc-cache", action="store_true",
                         help="compress a request's system message once, without any question, and reuse it for every "
                              "request that starts with it (default: off; turns batching off)")
     parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
                         help="--doc-cache: the fewest tokens a system message has to be compressed (default: %(default)s)")
-    parser.add_argument("--doc-scorer", default=DOC_DEFAULTS["doc_scorer"], choices=DOC_SCORERS[:-1],
-                        help="--doc-cache: how the document's rows are chosen, without any question (default: %(default)s)")
-    parser.add_argument("--doc-ratio", type=float, default=DOC_DEFAULTS["doc_ratio"],
-                        help="--doc-cache: document tokens per row kept per head (default: %(default)s)")
-    return parser
+    return add_doc_flags(parser, "doc-cache")
 
 def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
                        config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
                        prefill:PrefillConfig, # the server's prefill settings
-                      ) -> types.SimpleNamespace|None: # min_tokens, scorer, ratio, settings; None without --doc-cache
+                      ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; None without --doc-cache
     "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
-    from snapkv_nb.chat import DOC_DEFAULTS, doc_settings
     if not ns.doc_cache:
-        given = [f"--{k.replace('_', '-')}" for k, v in (*DOC_DEFAULTS.items(), ("doc_min_tokens", DOC_MIN_TOKENS))
-                 if hasattr(ns, k) and getattr(ns, k) != v]
+        given = changed_flags(DocumentConfig, ns) + ["--doc-min-tokens"] * (ns.doc_min_tokens != DOC_MIN_TOKENS)
         if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
         return None
-    if not ns.doc_ratio >= 1: raise UsageError(f"--doc-ratio must be >= 1, got {ns.doc_ratio}")
+    doc = document_config(ns)
     if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
-    if config is None and ns.doc_scorer != "full": raise UsageError("--full-cache with --doc-cache: use --doc-scorer full")
+    if config is None and doc.doc_method != "full": raise UsageError("--full-cache with --doc-cache: use --doc-method full")
     if prefill.prefill != "exact":
         raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
     if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
     if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
         raise UsageError("--decode-budget with --doc-cache is not implemented: run it without --doc-cache")
-    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, scorer=ns.doc_scorer, ratio=ns.doc_ratio,
-                                 settings=doc_settings(ns.doc_scorer, config))
+    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, doc=doc, settings=document_settings(config))
 
 # %% ../nbs/31_serve.ipynb #cflags
-def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
-                   ) -> argparse.ArgumentParser: # the same parser
-    "One flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), and `--full-cache`."
-    add_config_flags(parser, SnapKVConfig)
-    add_config_flags(parser, PrefillConfig)
-    parser.add_argument("--full-cache", action="store_true", help="mlx-lm's plain caches, no eviction (for comparison)")
-    return parser
-
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
                    ) -> argparse.ArgumentParser: # the same parser
     "`add_cache_flags`, the server's limits and access flags; mlx-lm's `--allowed-origins` defaults to same-origin."
     add_cache_flags(parser)
-    add_doc_flags(parser)
+    add_doc_cache_flags(parser)
     parser.add_argument("--max-tokens-limit", type=int, default=4096,
                         help="largest max_tokens a request may ask for (default: 4096); --max-tokens is the default")
     parser.add_argument("--max-prompt-tokens", type=int, default=16384,
@@ -97,26 +82,16 @@ def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
     parser.add_argument("--no-batching", action="store_true",
                         help="serve one request at a time (default: batch requests when the caches can)")
     parser.set_defaults(allowed_origins=[]) # mlx-lm's default is "*"
-    for a in parser._actions: # mlx-lm's size parser raises what argparse does not catch (a traceback, not a usage line)
+    for a in actions(parser): # mlx-lm's size type raises what argparse does not catch (a traceback, not one line)
         if a.dest == "prompt_cache_bytes": a.type = _size
     return parser
 
 def _size(x:str) -> int:
     "`--prompt-cache-bytes`: a positive size as mlx-lm reads it (e.g. 500M, 2GB), else argparse's one-line error."
-    from mlx_lm.utils import _parse_size
-    try: n = _parse_size(x)
+    try: n = parse_size(x)
     except (ArithmeticError, KeyError, ValueError): n = 0
     if n < 1: raise argparse.ArgumentTypeError(f"not a size: {x!r} (e.g. 500M, 2GB)")
     return n
-
-def serve_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
-                ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)
-    "The validated cache and driver settings of the flags (a `UsageError` when a setting is refused)."
-    flags = dict(vars(args))
-    prefill = config_from_flags(PrefillConfig, flags)
-    config = None if args.full_cache else config_from_flags(SnapKVConfig, flags)
-    check_prefill(config, prefill)
-    return config, prefill
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -320,7 +295,7 @@ def batching_plan(caches:list, # a fresh prompt cache of the served model (what 
                   "prompts prefill together (--decode-concurrency, --prompt-concurrency)")
 
 # %% ../nbs/31_serve.ipynb #2a0e79db
-class BatchCancel:
+class BatchCancel(ResponseGeneratorHooks):
     "Mixed into mlx-lm's `ResponseGenerator`: a batched request leaves the batch when its client leaves."
     def __init__(self, *args, **kwargs):
         self.batched = {} # id(request) -> [mlx-lm's context, tokens so far, cancelled] of requests being batched
@@ -351,9 +326,9 @@ def generate(self:BatchCancel, request, generation_args, progress_callback=None)
     if not self.generation_available(): raise RuntimeError("generation thread died")
     q, key = Queue(), id(request)
     self.in_flight[key] = (q, request)
-    batched = self.model_provider.is_batchable and self._is_batchable(generation_args)
-    self.requests.put((q, request, generation_args))
-    ctx = self._await_response(q)
+    batched = self.model_provider.is_batchable and self.batchable(generation_args)
+    self.queue_request(q, request, generation_args)
+    ctx = self.await_response(q)
     if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
     if batched: self.batched[key] = [ctx, 0, False]
     def responses():
@@ -380,14 +355,14 @@ class GenerationFailed(RuntimeError):
     "The generation loop failed while this request was in flight (on this request or another); the loop runs again."
 
 @patch
-def _run_generate(self:BatchCancel):
+def run_loop(self:BatchCancel):
     "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
     while True:
-        try: return self._generate()
+        try: return self.serve_loop()
         except Exception as e:
             logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
-            if not self._fail_in_flight(e) or self._stop: # nothing was being served: it would only fail again
-                self._generation_failed = True; return
+            if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
+                self.mark_failed(); return
             logging.info("SnapKV: generation loop started again")
 
 @patch
@@ -398,7 +373,7 @@ def _fail_in_flight(self:BatchCancel, e:Exception) -> int: # what failed
         try: queued.append(self.requests.get_nowait())
         except QueueEmpty: break
     for item in queued: self.requests.put(item)
-    waiting, n = {id(item[1]) for item in queued}, 0
+    waiting, n = {id(self.queued_request(item)) for item in queued}, 0
     for key, (q, request) in list(self.in_flight.items()):
         if key in waiting: continue
         request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
@@ -413,22 +388,22 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
     "mlx-lm's response generator: bad prompts and stops refused, the request served alone known, `BatchCancel`."
     class SnapKVResponseGenerator(BatchCancel, base):
         serving = None # the request the generation thread serves alone (the driver's path)
-        def _tokenize(self, tokenizer, request, args):
+        def tokenize(self, tokenizer, request, args):
             self.serving = request
-            try: out = super()._tokenize(tokenizer, request, args)
+            try: out = super().tokenize(tokenizer, request, args)
             except Exception as e:
                 request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
                 raise request.refused from None
-            if type(out[0]) is not list or not all(type(t) is int for t in out[0]): # e.g. chat_template_kwargs'
+            if type(out.prompt) is not list or not all(type(t) is int for t in out.prompt): # chat_template_kwargs'
                 request.refused = RequestError(400, "the request's chat_template_kwargs make the prompt "
                                                     "something other than token ids") # e.g. return_tensors
                 raise request.refused
-            try: self._make_state_machine(self.model_provider.model_key, tokenizer, args.stop_words) # kept for its use
+            try: self.stop_matchers(self.model_provider.model_key, tokenizer, args.stop_words) # kept for its use
             except Exception as e: # raised there, in the batched loop, it would end the generation thread
                 request.refused = RequestError(400, f"stop cannot be tokenized: {one_line(e)[:200]}")
                 raise request.refused from None
-            if not 0 < len(out[0]) <= max_prompt_tokens:
-                request.refused = RequestError(400, f"the prompt has {len(out[0])} tokens; this server takes 1.."
+            if not 0 < len(out.prompt) <= max_prompt_tokens:
+                request.refused = RequestError(400, f"the prompt has {len(out.prompt)} tokens; this server takes 1.."
                                                     f"{max_prompt_tokens} (--max-prompt-tokens)")
                 raise request.refused
             return out
@@ -468,14 +443,14 @@ def client_gone(sock:socket.socket) -> bool:
     except (OSError, ValueError): return True
 
 # %% ../nbs/31_serve.ipynb #5ef25105
-class SnapKVHandler:
+class SnapKVHandler(APIHandlerHooks):
     "Mixed into mlx-lm's `APIHandler` (`handler_class`): checks, `check_request`, stopping when the client leaves."
     settings = None # host, allowed_hosts/origins, api_key, vocab_size, max_tokens_limit, model_names, listed_names, ...
     timeout = 120 # seconds a client may take to send its request (no slow-sender hold-ups)
     def _refuse(self, status:int, message:str):
         "Answer `status` with a JSON error message; a client already gone is one log line, not a traceback."
         try:
-            self._set_completion_headers(status); self.end_headers()
+            self.completion_headers(status); self.end_headers()
             self.wfile.write(json.dumps({"error": message}).encode())
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
@@ -494,7 +469,7 @@ class SnapKVHandler:
             self._refuse(401, "missing or wrong API key (Authorization: Bearer ...)"); return False
         return True
 
-    def _set_cors_headers(self):
+    def cors_headers(self):
         origin, allowed = self.headers.get("Origin"), self.settings.allowed_origins
         if "*" in allowed: self.send_header("Access-Control-Allow-Origin", "*")
         elif origin is not None and origin in allowed:
@@ -503,9 +478,9 @@ class SnapKVHandler:
         self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
         self.send_header("Access-Control-Allow-Headers", "Content-Type, Authorization")
 
-    def _set_completion_headers(self, status_code:int=200):
+    def completion_headers(self, status_code:int=200):
         refused = getattr(getattr(self, "_request", None), "refused", None) # set by the generation thread
-        super()._set_completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
+        super().completion_headers(refused.status if status_code == 404 and refused is not None else status_code)
 
     def _not_allowed(self):
         "PUT, DELETE, PATCH, HEAD: a 405 naming the methods served (the standard library would answer 501)."
@@ -524,7 +499,7 @@ class SnapKVHandler:
         if not self.path.startswith("/v1/models"): return super().do_GET()
         data = [dict(id=n, object="model", created=self.created, owned_by="snapkv") for n in self.settings.listed_names]
         body = json.dumps({"object": "list", "data": data}).encode()
-        self._set_completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
+        self.completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
 # %% ../nbs/31_serve.ipynb #chandler
@@ -566,7 +541,7 @@ def handle_completion(self:SnapKVHandler, request, stop_words):
 def _failed(self:SnapKVHandler, e:GenerationFailed):
     "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
     try:
-        if not getattr(self, "stream", False): self._headers_buffer = []; return self._refuse(500, str(e)) # 200 unsent
+        if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
         self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
     except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
 
@@ -577,11 +552,6 @@ def handler_class(base, # mlx-lm's `APIHandler`
     return type("SnapKVAPIHandler", (SnapKVHandler, base), {"settings": settings})
 
 # %% ../nbs/31_serve.ipynb #crun
-def _vocab_size(model, tokenizer) -> int:
-    "Token ids the model's logits cover (its `args.vocab_size`, else the tokenizer's vocabulary)."
-    n = getattr(getattr(model, "args", None), "vocab_size", None)
-    return n if isinstance(n, int) and n > 0 else len(tokenizer.get_vocab())
-
 def check_chat_template(tokenizer, # the loaded tokenizer (mlx-lm's `TokenizerWrapper`), --chat-template applied
                         cli_args:argparse.Namespace, # mlx-lm's parsed flags (chat_template, chat_template_args)
                        ):
@@ -622,7 +592,7 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
             name = state["model_arg"] or "the default model"
             raise UsageError(f"--model: cannot load {name}: {one_line(failures[0])}")
         check_chat_template(model_provider.tokenizer, model_provider.cli_args) # not a 400 on every chat request
-        s.vocab_size = _vocab_size(model_provider.model, model_provider.tokenizer)
+        s.vocab_size = vocab_size(model_provider.model, model_provider.tokenizer)
         state["handler"] = handler_class(srv.APIHandler, s)
         state["served"] = True
         print(f"snapkv serve: {state['banner']}; {state['batching']}; "
@@ -637,8 +607,12 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
 
 # %% ../nbs/31_serve.ipynb #cmain
 @contextmanager
-def patched(module, **names):
-    "Set attributes of `module` for the duration of the block, then restore them."
+def patched(module, # the module whose names are swapped: `mlx_lm.server`
+            table:dict, # the names that may be swapped (`SERVER_REPLACED` of 00c_upstream): no other name is touched
+            **names): # name -> what it is for the duration of the block
+    "Set names of `module` listed in `table` for the duration of the block, then restore them."
+    if bad := [k for k in names if k not in table or not hasattr(module, k)]:
+        raise ValueError(f"not names of {getattr(module, '__name__', module)} listed for replacing: {', '.join(bad)}")
     old = {k: getattr(module, k) for k in names}
     try:
         for k, v in names.items(): setattr(module, k, v)
@@ -779,9 +753,10 @@ def document_generator_class(base, # a response generator class (`generator_clas
     "`base` whose requests' system messages (`system_prefix`) are compressed once into its `DocumentPromptCache`."
     class DocumentResponseGenerator(base):
         said = set() # reasons already logged (once each)
-        def _tokenize(self, tokenizer, request, args):
-            out = super()._tokenize(tokenizer, request, args) # the prompt, refused when over the limits
-            if request.request_type == "chat" and out[4] is None: self._document(tokenizer, request, args, out[0])
+        def tokenize(self, tokenizer, request, args):
+            out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
+            if request.request_type == "chat" and out.vision is None:
+                self._document(tokenizer, request, args, out.prompt)
             return out
 
         def _document(self, tokenizer, request, args, prompt:list):
@@ -794,7 +769,7 @@ def document_generator_class(base, # a response generator class (`generator_clas
             if ids is None or tuple(ids) in self.prompt_cache.documents: return
             try:
                 caches, info = compress_document(self.model_provider.model, tokenizer, ids, request.messages[0]["content"],
-                                                 ratio=doc.ratio, **doc.settings)
+                                                 doc.doc.doc_method, doc.doc.doc_ratio, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
                              "the request is read whole")
@@ -802,7 +777,8 @@ def document_generator_class(base, # a response generator class (`generator_clas
             self.prompt_cache.add_document(ids, caches)
             rows = kv_report(caches)["rows"]
             logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: {len(ids)} tokens "
-                         f"to {min(rows)}-{max(rows)} rows per head by {doc.scorer}{probed_phrase(info)} ({doc.ratio:g}x) in "
+                         f"to {min(rows)}-{max(rows)} rows per head by {doc.doc.doc_method}{probed_phrase(info)} "
+                         f"({doc.doc.doc_ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
     return DocumentResponseGenerator
 
@@ -810,22 +786,24 @@ def document_generator_class(base, # a response generator class (`generator_clas
 def serve_main(argv:list, # arguments after `snapkv serve`
               ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
     "`snapkv serve`: mlx-lm's OpenAI-compatible server with SnapKV caches and driver; after serving, exits the process."
+    try: check_mlx_lm(("serve",)) # mlx-lm has every name the server relies on, or one line naming what it lacks
+    except USER_ERRORS as e: print(f"snapkv serve: error: {one_line(e)}", file=sys.stderr); return 2
     import mlx_lm.server as srv
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns, parser):
-        state["config"], state["prefill"] = serve_config(ns)
+        state["config"], state["prefill"] = cache_config(ns)
         check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
-        state["model_arg"] = ns.model
+        state["model_arg"], state["method"] = ns.model, ns.method
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
         names = state["names"] = tuple(dict.fromkeys(listed + ((state["model_arg"],) if state["model_arg"] else ())))
         state["batch_flags"] = dict(no_batching=ns.no_batching, decode_concurrency=ns.decode_concurrency,
                                     prompt_concurrency=ns.prompt_concurrency)
-        what = settings_text(state["config"], state["prefill"])
+        what = settings_text(state["config"], state["prefill"], ns.method)
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
         if doc is not None: state["banner"] += (f"; system messages of {doc.min_tokens}+ tokens compressed once by "
-                                                f"{doc.scorer} ({doc.ratio:g}x) and reused (--doc-cache)")
+                                                f"{doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) and reused (--doc-cache)")
         state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
                                                   allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
                                                   max_tokens_limit=ns.max_tokens_limit,
@@ -836,7 +814,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())
     def stream_generate(*args, **kwargs):
         return serve_stream_generate(*args, settings=dict(prefill=state["prefill"]), cancelled=cancelled, **kwargs)
-    def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size)
+    def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size, state["method"])
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     def batching(model):
         ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
@@ -847,7 +825,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def provider(cli_args):
         return provider_class(base_provider, state["names"], state["loaded"], state["failures"], batching)(cli_args)
     try:
-        with interrupt_on_sigterm(), patched(srv, argparse=_parser_module(list(argv), "snapkv serve", after_parse),
+        with interrupt_on_sigterm(), patched(srv, SERVER_REPLACED,
+                                             argparse=_parser_module(list(argv), "snapkv serve", after_parse),
                                              make_prompt_cache=prompt_cache, stream_generate=stream_generate,
                                              ModelProvider=provider, run=run, BatchGenerator=batch_generator):
             srv.main()
