@@ -77,7 +77,7 @@ class ChatSession:
             max_tokens:int=256, # tokens to generate at most
             sampler=None, # an mlx-lm sampler (None: greedy)
             out=None, # where to stream the answer (None: nowhere)
-           ) -> dict: # text, tokens read and generated, tokens/s, and `kv_report`'s counts (rows: the largest per layer)
+           ) -> dict: # text, tokens read and generated, tokens/s, `kv_report`'s counts (rows: the largest per layer)
         "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
         self.messages.append({"role": "user", "content": text})
         ids = self.prompt_ids()
@@ -122,7 +122,8 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
                     ("--trust-remote-code", args.trust_remote_code)):
         if v: raise UsageError(f"{flag} is not supported by snapkv chat")
-    try: args.system_prompt is None or args.system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
+    # argv's undecodable bytes arrive as surrogates
+    try: args.system_prompt is None or args.system_prompt.encode("utf-8")
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
     if cfg is None: check_full_cache(args)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
@@ -150,7 +151,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
 
 # %% ../nbs/33_chat.ipynb #888349ea
 class DocumentChat:
-    "`snapkv chat --file`: the document compressed once without any question (`DocumentSession`), every message answered from it."
+    "`snapkv chat --file`: the document compressed once, with no question (`DocumentSession`), every message answered."
     def __init__(self, model, tokenizer, # an mlx-lm model and its tokenizer
                  document:str, # the file's text
                  doc:DocumentConfig=DocumentConfig(), # how it is compressed (`--doc-method`, `--doc-ratio`)

@@ -140,8 +140,9 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
     c, p = config, prefill or PrefillConfig()
     after = {"after": " aligned after", "wide": " wide (before and after)"}.get(c.pool_align, "")
     name = "SnapKV" if method == "snapkv" else f"{method} (`--method`)"
-    out = (f"{name} budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}{after}, "
-           f"scorer {c.scorer}" + (f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})" if c.kv_bits else ""))
+    out = (f"{name} budget {c.budget}, window {c.window}, n_sink {c.n_sink}, kernel {c.kernel_size} {c.pooling}"
+           f"{after}, scorer {c.scorer}")
+    if c.kv_bits: out += f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})"
     if (k := c.lookahead_for(method_class(method).uses_queries and c.scorer != "key")): out += f", look-ahead {k}"
     if c.decode_budget is not None: out += f", decode budget {c.decode_budget} (at most {c.decode_limit} rows)"
     if p.prefill == "exact": return out
@@ -171,15 +172,15 @@ def prompt_methods() -> list:
     "The methods `--method` offers: every registered method that scores what a cache holds (no `driver`)."
     return sorted(n for n, c in METHODS.items() if c.driver is None)
 
-METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with look-ahead; "
-               "the others: 01d_methods)")
+METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with "
+               "look-ahead; the others: 01d_methods)")
 DOC_HELP = ("--{flag}: the method that scores the document's rows without a question (default: %(default)s: every turn "
             "kept 0.90 or more of the full cache's answers at 4x on both embedded models, for ~2.7 prefills once per "
             "document; expected: 1.4 prefills, fewer answers; full: no eviction)")
 
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
                    ) -> argparse.ArgumentParser: # the same parser
-    "`--method`, one flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flag stays its own), `--full-cache`."
+    "`--method`, a flag per field of `SnapKVConfig` and `PrefillConfig` (a parser's own flags stay), `--full-cache`."
     parser.add_argument("--method", default="snapkv", choices=prompt_methods(), help=METHOD_HELP)
     add_config_flags(parser, SnapKVConfig)
     add_config_flags(parser, PrefillConfig)
@@ -225,7 +226,8 @@ def check_method(method:str, # `--method`: a method's name
                 ) -> type: # the method's class
     "`method`'s class if it can compress a prompt with `config` (no `driver`, settings it takes), else a `UsageError`."
     try: cls = method_class(method)
-    except ValueError: raise UsageError(f"--method {method}: not a method (methods: {', '.join(prompt_methods())})") from None
+    except ValueError:
+        raise UsageError(f"--method {method}: not a method (methods: {', '.join(prompt_methods())})") from None
     if cls.driver is not None:
         raise UsageError(f"--method {method}: scored by a pass over the model that only the document path runs "
                          "(--doc-method, with --file or --doc-cache)")

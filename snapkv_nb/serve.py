@@ -42,13 +42,14 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                         help="compress a request's system message once, without any question, and reuse it for every "
                              "request that starts with it (default: off; turns batching off)")
     parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
-                        help="--doc-cache: the fewest tokens a system message has to be compressed (default: %(default)s)")
+                        help="--doc-cache: the fewest tokens a system message has to be compressed "
+                             "(default: %(default)s)")
     return add_doc_flags(parser, "doc-cache")
 
 def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
                        config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
                        prefill:PrefillConfig, # the server's prefill settings
-                      ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; None without --doc-cache
+                      ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; or None
     "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
     if not ns.doc_cache:
         given = changed_flags(DocumentConfig, ns) + ["--doc-min-tokens"] * (ns.doc_min_tokens != DOC_MIN_TOKENS)
@@ -56,10 +57,12 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
         return None
     doc = document_config(ns)
     if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
-    if config is None and doc.doc_method != "full": raise UsageError("--full-cache with --doc-cache: use --doc-method full")
+    if config is None and doc.doc_method != "full":
+        raise UsageError("--full-cache with --doc-cache: use --doc-method full")
     if prefill.prefill != "exact":
         raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
-    if ns.prompt_cache_size < 1: raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
+    if ns.prompt_cache_size < 1:
+        raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
     if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
         raise UsageError("--decode-budget with --doc-cache is not implemented: run it without --doc-cache")
     return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, doc=doc, settings=document_settings(config))
@@ -100,7 +103,7 @@ def conversation_id(tokens:list, # a conversation's tokens
     return hashlib.sha1(",".join(map(str, tokens)).encode()).hexdigest()[:8]
 
 class SnapKVPromptCache(LRUPromptCache):
-    "mlx-lm's LRU of conversation caches: logs each, refuses inexact trims and uncompressed prefixes, leaves a token to feed."
+    "mlx-lm's LRU of conversation caches: logs each, refuses inexact trims and uncompressed prefixes, leaves a token."
     def fetch_nearest_cache(self, model, tokens:list):
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
@@ -117,9 +120,10 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
-        end_lookahead(prompt_cache) # an answer shorter than `lookahead`: compressed with its answer tokens, as `generate` does
-        if any(getattr(c, "in_prompt", False) for c in prompt_cache): # a prompt's prefix, uncompressed (the batched path
-            return # caches one per request, as mlx-lm does): only conversations compressed at their prompt's end are kept
+        end_lookahead(prompt_cache) # an answer shorter than `lookahead`: compressed with its answer, as `generate` does
+        # a prompt's prefix, uncompressed (the batched path caches one per request, as mlx-lm does): only
+        # conversations compressed at their prompt's end are kept
+        if any(getattr(c, "in_prompt", False) for c in prompt_cache): return
         logging.info(f"SnapKV: conversation cached as {conversation_id(tokens)}: {kv_text(kv_report(prompt_cache))}")
         return super().insert_cache(model, tokens, prompt_cache, **kwargs)
 
@@ -621,7 +625,7 @@ def patched(module, # the module whose names are swapped: `mlx_lm.server`
         for k, v in old.items(): setattr(module, k, v)
 
 def _parser_module(argv:list, prog:str, after_parse):
-    "A stand-in for the `argparse` module whose parser adds SnapKV's flags, parses `argv` and calls `after_parse(ns, parser)`."
+    "A stand-in for `argparse` whose parser adds SnapKV's flags, parses `argv`, calls `after_parse(ns, parser)`."
     class Parser(argparse.ArgumentParser):
         def __init__(self, *args, **kwargs): super().__init__(*args, **{**kwargs, "prog": prog})
         def error(self, message): raise UsageError(message)
@@ -662,7 +666,7 @@ def check_serve_args(ns:argparse.Namespace, # the parsed flags
     if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
     if ns.num_draft_tokens != parser.get_default("num_draft_tokens"): # not mlx-lm's default: the flag was given
-        raise UsageError("--num-draft-tokens: no draft model is served (no speculative decoding), so it would not be used")
+        raise UsageError("--num-draft-tokens: no draft model is served (no speculative decoding): it would not be used")
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
         raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
@@ -681,7 +685,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
                   min_tokens:int, # the fewest tokens a document's text has (--doc-min-tokens)
                   **template_kwargs, # what the prompt was rendered with (tools, chat template arguments)
                  ) -> tuple: # (the system message's tokens or None, why not when the template or model is the cause)
-    "The tokens of the first message rendered alone, when it is a system message of >= `min_tokens` tokens starting `prompt`."
+    "The first message's tokens rendered alone, if it is a system message of >= `min_tokens` tokens opening `prompt`."
     if not messages or messages[0].get("role") != "system": return None, ""
     text = messages[0].get("content")
     if not isinstance(text, str) or len(tokenizer.encode(text, add_special_tokens=False)) < max(min_tokens, 1):
@@ -702,25 +706,26 @@ from collections import OrderedDict
 from .context import HUGE, fork_caches, compress_document, probed_phrase
 
 def _unevicting(cache:list) -> bool:
-    "Whether no layer of a prompt cache has evicted by its own selection: a fork of a document (budget `HUGE`), or plain caches."
+    "Whether no layer of a prompt cache evicted by its own selection: a document's fork (budget `HUGE`), plain caches."
     return all(getattr(getattr(c, "config", None), "budget", HUGE) == HUGE for c in cache)
 
 class DocumentPromptCache(SnapKVPromptCache):
-    "`SnapKVPromptCache` and, beside its conversations, documents compressed once: a request starting with one gets a fork."
+    "`SnapKVPromptCache` and, beside conversations, documents compressed once: a request opening with one gets a fork."
     def __init__(self, *args, **kwargs): # mlx-lm's `LRUPromptCache` arguments (max_size: also the most documents kept)
         super().__init__(*args, **kwargs)
-        self.documents = OrderedDict() # tuple of a document's tokens -> its compressed caches; least recently used first
+        self.documents = OrderedDict() # a document's tokens (tuple) -> its compressed caches; least recently used first
 
     def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
                      caches:list, # their prompt cache, compressed (`compress_document`)
                     ):
-        "Keep a compressed document (rows after it never evicted); past `max_size` documents the least recently used goes."
+        "Keep a compressed document (rows after it never evicted); past `max_size` documents, the least recent goes."
         key = tuple(tokens)
         self.documents[key] = fork_caches(caches, budget=HUGE)
         self.documents.move_to_end(key)
         while len(self.documents) > max(self.max_size, 1):
             old, _ = self.documents.popitem(last=False)
-            logging.info(f"SnapKV: document {conversation_id(list(old))} dropped (more than {max(self.max_size, 1)} kept)")
+            logging.info(f"SnapKV: document {conversation_id(list(old))} dropped "
+                         f"(more than {max(self.max_size, 1)} kept)")
 
     def document(self, tokens:list) -> tuple|None:
         "The longest document kept whose tokens start `tokens` with at least one token after it."
@@ -768,17 +773,18 @@ def document_generator_class(base, # a response generator class (`generator_clas
                 logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
             if ids is None or tuple(ids) in self.prompt_cache.documents: return
             try:
-                caches, info = compress_document(self.model_provider.model, tokenizer, ids, request.messages[0]["content"],
-                                                 doc.doc.doc_method, doc.doc.doc_ratio, **doc.settings)
+                caches, info = compress_document(self.model_provider.model, tokenizer, ids,
+                                                 request.messages[0]["content"], doc.doc.doc_method,
+                                                 doc.doc.doc_ratio, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
                              "the request is read whole")
                 return
             self.prompt_cache.add_document(ids, caches)
             rows = kv_report(caches)["rows"]
-            logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: {len(ids)} tokens "
-                         f"to {min(rows)}-{max(rows)} rows per head by {doc.doc.doc_method}{probed_phrase(info)} "
-                         f"({doc.doc.doc_ratio:g}x) in "
+            logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: "
+                         f"{len(ids)} tokens to {min(rows)}-{max(rows)} rows per head by "
+                         f"{doc.doc.doc_method}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
     return DocumentResponseGenerator
 
@@ -802,13 +808,13 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                                     prompt_concurrency=ns.prompt_concurrency)
         what = settings_text(state["config"], state["prefill"], ns.method)
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
-        if doc is not None: state["banner"] += (f"; system messages of {doc.min_tokens}+ tokens compressed once by "
-                                                f"{doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) and reused (--doc-cache)")
-        state["settings"] = types.SimpleNamespace(host=ns.host, allowed_hosts=ns.allowed_hosts,
-                                                  allowed_origins=ns.allowed_origins, api_key=ns.api_key, vocab_size=0,
-                                                  max_tokens_limit=ns.max_tokens_limit,
-                                                  max_prompt_tokens=ns.max_prompt_tokens, model_names=names, listed_names=listed,
-                                                  max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
+        if doc is not None:
+            state["banner"] += (f"; system messages of {doc.min_tokens}+ tokens compressed once by "
+                                f"{doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) and reused (--doc-cache)")
+        state["settings"] = types.SimpleNamespace(
+            host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins, api_key=ns.api_key,
+            vocab_size=0, max_tokens_limit=ns.max_tokens_limit, max_prompt_tokens=ns.max_prompt_tokens,
+            model_names=names, listed_names=listed, max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
     def cancelled():
         req = state["generator"].serving if state["generator"] is not None else None
         return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())

@@ -21,7 +21,7 @@ from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
                                decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
-from .ask_many import METHODS, _compressed, bootstrap_ci, probe_passes, method_scores
+from .ask_many import DOC_VARIANTS, _compressed, bootstrap_ci, probe_passes, method_scores
 
 # %% auto #0
 __all__ = ['AGNOSTIC_METHODS', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn', 'held_rows',
@@ -63,7 +63,7 @@ def held_rows(caches:list) -> float:
 # %% ../nbs/19_agnostic.ipynb #9ec662dd
 def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                         s:TaskSample, # the prompt (`context_end` set)
-                        methods=AGNOSTIC_METHODS, # `METHODS` names
+                        methods=AGNOSTIC_METHODS, # `DOC_VARIANTS` names
                         ratios=AGNOSTIC_RATIOS, # context tokens per row kept per head
                         completion:bool=False, # a base model's completion prompt (answers cut at the first line break)
                         step:int=512, # tokens per call while the context is fed
@@ -72,19 +72,19 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
                        ) -> tuple: # (records, seconds per phase)
     "Every method at every ratio on one prompt: the context compressed without the question, then the question answered."
     if not 0 < s.context_end < len(s.ids): raise ValueError(f"the sample has no question turn: context_end={s.context_end}")
-    if bad := [m for m in methods if m not in METHODS]: raise ValueError(f"unknown methods {bad}; see {list(METHODS)}")
+    if bad := [m for m in methods if m not in DOC_VARIANTS]: raise ValueError(f"unknown methods {bad}; see {list(DOC_VARIANTS)}")
     ctx, turn, n = s.ids[:s.context_end], s.ids[s.context_end:], s.context_end
     tm, t = {}, time.perf_counter()
     plain = make_snapkv_cache(model, budget=HUGE)
     context_prefill(model, ctx, plain, step=step)
     tm["prefill"] = time.perf_counter() - t; t = time.perf_counter()
     scores = {c: reconstruction_scores(model, plain, ctx, *repeat_prompts(tokenizer), chunk=c)
-              for c in sorted({METHODS[m][2] for m in methods} - {None})} # a pass per chunk size: the whole context repeated
+              for c in sorted({DOC_VARIANTS[m][2] for m in methods} - {None})} # a pass per chunk size: the whole context repeated
     tm["reconstruction"] = time.perf_counter() - t; t = time.perf_counter()
     scores.update(probe_passes(model, tokenizer, plain, methods)) # the generic question's pass(es), if needed
     tm["probe"] = time.perf_counter() - t; t = time.perf_counter()
     ea = None
-    if any(METHODS[m][0] == "expected" for m in methods): # Expected Attention: its own prefill, recording query statistics
+    if any(DOC_VARIANTS[m][0] == "expected" for m in methods): # Expected Attention: its own prefill, recording query statistics
         ea = make_snapkv_cache(model, budget=HUGE, method=ExpectedAttentionCache)
         stats = context_prefill(model, ctx, ea, step=step, query_stats=True)
         for i, (mu, cv) in stats.items(): ea[i].set_query_stats(mu, cv)
@@ -93,7 +93,7 @@ def run_agnostic_sample(model:nn.Module, tokenizer, # an mlx-lm model and its to
     floor, stop, full_rows, recs = cfg.n_sink + cfg.window, stop_test(tokenizer, completion), held_rows(plain), []
     groups, owner = {}, {} # forks that decode together: {key: [(record, caches, last logits)]}; {kept rows: record}
     for method in methods:
-        kind, settings, chunk = METHODS[method]
+        kind, settings, chunk = DOC_VARIANTS[method]
         for q in ((None,) if kind == "full" else ratios):
             b = None if q is None else agnostic_budget(n, q, floor)
             rs, ps = method_scores(method, scores)
@@ -236,7 +236,7 @@ def run_agnostic(model_name:str, # a key of `MODELS` (its prompt kind: chat or c
                  samples:int=1, # samples per (task, length)
                  tasks=("niah_single_number",), # `TASKS` names
                  ratios=AGNOSTIC_RATIOS, # context tokens per row kept per head
-                 methods=AGNOSTIC_METHODS, # `METHODS` names
+                 methods=AGNOSTIC_METHODS, # `DOC_VARIANTS` names
                  loaded:Optional[tuple]=None, # (model, tokenizer) already loaded (else `load_task_model(model_name)`)
                  base_seed:int=0, # the suite's run seed
                  first:int=0, # the first sample index (another process can run later indices into another file)
@@ -246,7 +246,7 @@ def run_agnostic(model_name:str, # a key of `MODELS` (its prompt kind: chat or c
     "The task suite in query-agnostic mode on one model, written to `out` after every sample."
     if model_name not in MODELS: raise ValueError(f"model must be one of {tuple(MODELS)}, got {model_name!r}")
     if bad := [t for t in tasks if t not in TASKS]: raise ValueError(f"unknown tasks {bad}; tasks are {tuple(TASKS)}")
-    if bad := [m for m in methods if m not in METHODS]: raise ValueError(f"unknown methods {bad}; see {list(METHODS)}")
+    if bad := [m for m in methods if m not in DOC_VARIANTS]: raise ValueError(f"unknown methods {bad}; see {list(DOC_VARIANTS)}")
     t0 = time.time()
     model, tok = loaded or load_task_model(model_name)
     chat, texts = MODELS[model_name]["chat"], prose_texts()
@@ -327,7 +327,7 @@ def agnostic_parser() -> argparse.ArgumentParser:
     p.add_argument("--samples", type=int, default=1, help="samples per task and length")
     p.add_argument("--tasks", type=_list(str, "--tasks"), default=["niah_single_number"], help="task names (12_tasks' TASKS)")
     p.add_argument("--ratios", type=_list(int, "--ratios"), default=list(AGNOSTIC_RATIOS), help="context tokens per row kept")
-    p.add_argument("--methods", type=_list(str, "--methods"), default=list(AGNOSTIC_METHODS), help="16_ask_many's METHODS names")
+    p.add_argument("--methods", type=_list(str, "--methods"), default=list(AGNOSTIC_METHODS), help="16_ask_many's DOC_VARIANTS names")
     p.add_argument("--seed", type=int, default=0, help="the suite's run seed")
     p.add_argument("--first-sample", type=int, default=0, help="the first sample index (later ones: another process)")
     p.add_argument("--out", required=True, help="the JSON to write (rewritten after every sample)")
@@ -342,8 +342,8 @@ def main(argv:Optional[list]=None, # the arguments (default: `sys.argv[1:]`)
         a = agnostic_parser().parse_args(argv)
         if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
         if bad := [t for t in a.tasks if t not in TASKS]: raise UsageError(f"unknown --tasks {bad}; see {', '.join(TASKS)}")
-        if bad := [m for m in a.methods if m not in METHODS]:
-            raise UsageError(f"unknown --methods {bad}; see {', '.join(METHODS)}")
+        if bad := [m for m in a.methods if m not in DOC_VARIANTS]:
+            raise UsageError(f"unknown --methods {bad}; see {', '.join(DOC_VARIANTS)}")
         if a.samples < 1: raise UsageError(f"--samples must be >= 1, got {a.samples}")
         if a.first_sample < 0: raise UsageError(f"--first-sample must be >= 0, got {a.first_sample}")
         if min(a.ratios) < 1: raise UsageError(f"--ratios must be >= 1, got {a.ratios}")

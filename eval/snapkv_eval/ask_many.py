@@ -20,10 +20,10 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
                                DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES, PROBED_BUDGET)
 
 # %% auto #0
-__all__ = ['NAMES', 'CITIES', 'METHODS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
-           'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document',
-           'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'recon', 'run_conversation', 'merge_runs',
-           'main', 'time_passes']
+__all__ = ['NAMES', 'CITIES', 'DOC_VARIANTS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
+           'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'recon',
+           'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
+           'time_passes']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -58,7 +58,7 @@ def make_document(tokenizer, # the model's tokenizer (lengths are counted in its
     return "\n\n".join(body), [facts[q] for q in rng.sample(range(4), 4)]
 
 # %% ../nbs/16_ask_many.ipynb #a169e8b4
-METHODS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's defaults, reconstruction chunk)
+DOC_VARIANTS = { # name -> (how rows are chosen, settings changed from SnapKVConfig's defaults, reconstruction chunk)
     "full": ("full", {}, None),
     "reconstruct_k1": ("reconstruct", dict(kernel_size=1), 256),   # the raw scores (KVzip: no pooling)
     "reconstruct_k15": ("reconstruct", {}, 256),                    # pooled like SnapKV (kernel 15, average)
@@ -93,35 +93,35 @@ RATIOS = (2, 3, 4)
 
 def probed_reduce(method:str) -> str:
     "How the probe's queries make `method`'s probe scores (`probe_scores(reduce=)`): 'mean' unless its settings say 'max'."
-    return METHODS[method][1].get("probed_reduce", "mean")
+    return DOC_VARIANTS[method][1].get("probed_reduce", "mean")
 
 PROBE_PASSES = {"probe": (GENERIC_PROBE, "mean"), "probe_max": (GENERIC_PROBE, "max"), # pass -> (question(s), reduce)
                 "probe_max6": (GENERIC_PROBES, "max")}
 
 def _probe_key(method:str) -> str:
     "The `PROBE_PASSES` name of the probe pass `method` takes (its settings' `probe` and `probed_reduce`)."
-    want = (METHODS[method][1].get("probe", GENERIC_PROBE), probed_reduce(method))
+    want = (DOC_VARIANTS[method][1].get("probe", GENERIC_PROBE), probed_reduce(method))
     return next(k for k, v in PROBE_PASSES.items() if v == want)
 
 PROBED = ("probe", "probe_layer", "reconstruct_head_sat", "reconstruct_head_auto") # kinds that need the probe pass
 
 def probe_passes(model, tokenizer, plain:list, # an mlx-lm model, its tokenizer, the context held uncompressed
-                 methods) -> dict: # `METHODS` names
+                 methods) -> dict: # `DOC_VARIANTS` names
     "The probe's scores `methods` need, one pass each, by `PROBE_PASSES` name ('probe': the one question's mean, ...)."
-    keys = sorted({_probe_key(m) for m in methods if METHODS[m][0] in PROBED})
+    keys = sorted({_probe_key(m) for m in methods if DOC_VARIANTS[m][0] in PROBED})
     return {k: probe_scores(model, plain, probe_prompt(tokenizer, PROBE_PASSES[k][0]), PROBE_PASSES[k][1]) for k in keys}
 
-def method_scores(method:str, # a `METHODS` name
+def method_scores(method:str, # a `DOC_VARIANTS` name
                   scores:dict) -> tuple: # one context's passes: {chunk: reconstruction, 'probe': ..., 'probe_max': ...}
     "(`rs`, `ps`): the scores and probe scores `_compressed` takes for `method`."
-    kind, _, chunk = METHODS[method]
+    kind, _, chunk = DOC_VARIANTS[method]
     return (scores.get("probe" if kind.startswith("probe") else chunk, {}),
             scores.get(_probe_key(method)))
 
 def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int, ps:Optional[dict]=None) -> list:
-    "A compressed fork of the held context for `method` (a `METHODS` name) at `budget` rows per head (`rs`: its scores)."
-    if method not in METHODS: raise ValueError(f"unknown method {method!r}; methods are {list(METHODS)}")
-    kind, ch, _ = METHODS[method]
+    "A compressed fork of the held context for `method` (a `DOC_VARIANTS` name) at `budget` rows per head (`rs`: its scores)."
+    if method not in DOC_VARIANTS: raise ValueError(f"unknown method {method!r}; methods are {list(DOC_VARIANTS)}")
+    kind, ch, _ = DOC_VARIANTS[method]
     if kind == "full": return fork_caches(plain, budget=HUGE)
     if kind == "reconstruct": cs = fork_caches(plain, method=ReconstructionCache, budget=budget, **ch)
     elif kind == "reconstruct_layer":
@@ -158,7 +158,7 @@ def _compressed(method:str, plain:list, ea:list, rs:dict, budget:int, floor:int,
 # %% ../nbs/16_ask_many.ipynb #b0e69756
 def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
                  seed:int, # the document (`make_document`)
-                 methods=METHODS, ratios=RATIOS, # what to run
+                 methods=DOC_VARIANTS, ratios=RATIOS, # what to run
                  max_tokens:int=16, # tokens per answer
                  n_tokens:int=700, # tokens of prose per document (`make_document`)
                  log=None, # a stream for one line per (method, ratio)
@@ -170,7 +170,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     t = time.perf_counter(); plain = make_snapkv_cache(model, budget=HUGE, method=SnapKVCache)
     context_prefill(model, ctx, plain); t_prefill = time.perf_counter() - t
     rs, t_recon = {}, {}
-    for c in sorted({METHODS[m][2] for m in methods} - {None}): # one reconstruction pass per chunk size
+    for c in sorted({DOC_VARIANTS[m][2] for m in methods} - {None}): # one reconstruction pass per chunk size
         t = time.perf_counter()
         rs[c] = reconstruction_scores(model, plain, tokenizer.encode(doc, add_special_tokens=False), *repeat_prompts(tokenizer),
                                       chunk=c)
@@ -179,7 +179,7 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
     rs.update(probe_passes(model, tokenizer, plain, methods))
     t_probe = time.perf_counter() - t
     t = time.perf_counter(); ea = make_snapkv_cache(model, budget=HUGE, method=ExpectedAttentionCache)
-    if any(METHODS[m][0] == "expected" for m in methods):
+    if any(DOC_VARIANTS[m][0] == "expected" for m in methods):
         for i, (m, cv) in context_prefill(model, ctx, ea, query_stats=True).items(): ea[i].set_query_stats(m, cv)
     t_ea = time.perf_counter() - t
     floor = plain[snapkv_layers(plain)[0]].config.n_sink + plain[snapkv_layers(plain)[0]].config.window
@@ -201,6 +201,14 @@ def run_document(model, tokenizer, # an mlx-lm model and its tokenizer
                       reconstruction_over_prefill={c: t / t_prefill for c, t in t_recon.items()},
                       expected_over_prefill=t_ea / t_prefill, probe_over_prefill=t_probe / t_prefill)
 
+# %% ../nbs/16_ask_many.ipynb #recon02
+def recon(name:str, # a name for the variant (its class name; it is not registered as a method)
+          **settings) -> type: # `ReconstructionCache` class attributes to change (chunk, saturation, probed_budget, ...)
+    "A variant of the reconstruction method: its settings are class attributes, so a variant is a subclass."
+    if bad := set(settings) - set(vars(ReconstructionCache)):
+        raise ValueError(f"not ReconstructionCache settings: {sorted(bad)}")
+    return type(name, (ReconstructionCache,), settings)
+
 # %% ../nbs/16_ask_many.ipynb #a8a48d0f
 def bootstrap_ci(xs, # 0/1 (or real) outcomes
                  n:int=2000, # resamples
@@ -220,7 +228,7 @@ def summarize(records:list, # `run_document` records
     for r in records: cells.setdefault((r["method"], r["ratio"]), []).append(r)
     full = np.mean([r["correct"] for r in cells.get(("full", 1), [])]) if ("full", 1) in cells else float("nan")
     out = []
-    order = list(METHODS)
+    order = list(DOC_VARIANTS)
     for (m, q), rs in sorted(cells.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99, kv[0][1])):
         acc, lo, hi = bootstrap_ci([r["correct"] for r in rs])
         turns = sorted({r["turn"] for r in rs})
@@ -244,12 +252,6 @@ def summary_table(rows:list) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/16_ask_many.ipynb #f43a6bce
-def recon(name:str, # a name for the variant (its class name; it is not registered as a method)
-          **settings) -> type: # `ReconstructionCache` class attributes to change (chunk, saturation, probed_budget, ...)
-    "A variant of the reconstruction method: its settings are class attributes, so a variant is a subclass."
-    if bad := set(settings) - set(vars(ReconstructionCache)): raise ValueError(f"not ReconstructionCache settings: {sorted(bad)}")
-    return type(name, (ReconstructionCache,), settings)
-
 _1 = dict(probe=GENERIC_PROBE, probed_budget=1) # one generic question, as every run before 4 December 2026 (then: six),
                                                # the probed heads `budget` rows, as before 5 December (then: 1.25x)
 _C = dict(probed_align=None, probed_reduce="mean", **_1) # the saturation rule's runs pooled centred, as measured before both
@@ -312,14 +314,14 @@ def merge_runs(paths:list) -> dict:
 
 def main(argv:list=None):
     """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists;
-    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: METHODS are `CHAT_VARIANTS` names."""
+    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: DOC_VARIANTS are `CHAT_VARIANTS` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     conv = bool(argv) and argv[0] == "conversation"
     argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
-    known = CHAT_VARIANTS if conv else METHODS
-    methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else METHODS)
+    known = CHAT_VARIANTS if conv else DOC_VARIANTS
+    methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else DOC_VARIANTS)
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
     name = argv[4] if len(argv) > 4 else "smollm2"
     if bad := [m for m in methods if m not in known]: raise SystemExit(f"unknown methods {bad}; methods are {list(known)}")

@@ -178,7 +178,7 @@ def run_ours(model, tokenizer, # an mlx-lm model and its tokenizer (the default 
             ) -> dict: # records, kept positions (as `run_kvpress`)
     "The ask-many prompts through our caches (16_ask_many's `_compressed`), with the kept positions per layer and head."
     import mlx.core as mx
-    from snapkv_eval.ask_many import METHODS, _compressed
+    from snapkv_eval.ask_many import DOC_VARIANTS, _compressed
     from snapkv_nb.cache import SnapKVCache, make_snapkv_cache
     from snapkv_nb.generate import snapkv_layers
     from snapkv_nb.context import HUGE, context_prefill, reconstruction_scores, repeat_prompts, answer
@@ -189,7 +189,7 @@ def run_ours(model, tokenizer, # an mlx-lm model and its tokenizer (the default 
         context_prefill(model, p["context_ids"], plain)
         ev = snapkv_layers(plain)
         rs = {c: reconstruction_scores(model, plain, p["repeat_ids"], *repeat_prompts(tokenizer), chunk=c)
-              for c in {METHODS[m][2] for m in methods if m in METHODS} - {None}}
+              for c in {DOC_VARIANTS[m][2] for m in methods if m in DOC_VARIANTS} - {None}}
         if "reconstruct_layer_kvzip_scores" in methods: # KVzip's own scores (kvpress), our selection
             kz = np.load(Path(scores_dir)/f"kvzip_{p['doc']}.npy")
             rs["kvzip"] = {i: mx.array(kz[j][None]) for j, i in enumerate(ev)}
@@ -204,7 +204,7 @@ def run_ours(model, tokenizer, # an mlx-lm model and its tokenizer (the default 
             for r in ((1,) if method == "full" else ratios):
                 t = time.perf_counter()
                 name, key = (("reconstruct_layer_k1_c1024", "kvzip") if method == "reconstruct_layer_kvzip_scores"
-                             else (method, METHODS[method][2]))
+                             else (method, DOC_VARIANTS[method][2]))
                 cs = _compressed(name, plain, None, rs.get(key, {}), math.ceil(n / r), floor)
                 for turn, q in enumerate(p["questions"]):
                     a = answer(model, tokenizer, cs, q["ids"], max_tokens=max_tokens)["text"]
