@@ -69,7 +69,7 @@ BatchEvictingCache.merge = classmethod(_merge)
 
 # %% ../nbs/06_batch.ipynb #4cc7a244
 def _extract(self:BatchEvictingCache, idx:int # the sequence
-            ) -> EvictingCache:
+            ) -> BaseCache: # an `EvictingCache` (this module is imported by `cache`, so it names none)
     "A copy of sequence `idx`'s own cache (what it would be had it run alone)."
     self._flush()
     return self.caches[idx].fork()

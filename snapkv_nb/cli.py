@@ -4,7 +4,7 @@
 
 # %% ../nbs/30_cli.ipynb #58979604
 from __future__ import annotations
-import dataclasses, inspect, json, os, sys, time
+import dataclasses, inspect, os, sys, time
 from pathlib import Path
 
 from fastcore.script import store_true

@@ -4,7 +4,7 @@
 
 # %% ../nbs/29_frontend.ipynb #d7c20c00
 from __future__ import annotations
-import argparse, codecs, dataclasses, inspect, math, os, re, sys, time, typing
+import argparse, codecs, dataclasses, inspect, math, os, re, sys, typing
 from pathlib import Path
 
 from fastcore.script import Param
@@ -15,8 +15,7 @@ from mlx.utils import tree_flatten
 from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
 from .upstream import MlxLmMismatch, actions, option_action
 from .cache import EvictingCache, METHODS, make_snapkv_cache, method_class
-from .generate import stream_answer
-from .model import ModelFileError, ModelNotFoundError, check_model_dir, converted_dir, default_model_dir
+from .model import ModelFileError, ModelNotFoundError, check_model_dir, default_model_dir
 from .model import load_default_model, load_model_dir
 
 # %% auto #0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse, hashlib, hmac, ipaddress, io, json, logging, math, os, re, select, signal, socket, sys, threading
 import types
 from contextlib import contextmanager
+from http.server import ThreadingHTTPServer
 from queue import Queue, Empty as QueueEmpty
 from pathlib import Path
 
@@ -569,7 +570,6 @@ def check_chat_template(tokenizer, # the loaded tokenizer (mlx-lm's `TokenizerWr
 
 def _listen(host:str, port:int, handler) -> "ThreadingHTTPServer":
     "An HTTP server bound to host:port (daemon request threads), or a `UsageError` naming the flag."
-    from http.server import ThreadingHTTPServer
     try: info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except (OSError, UnicodeError) as e: raise UsageError(f"--host {host}: not an address to listen on ({e})") from None
     cls = type("SnapKVHTTPServer", (ThreadingHTTPServer,), dict(address_family=info[0], daemon_threads=True))

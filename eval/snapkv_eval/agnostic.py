@@ -21,7 +21,7 @@ from snapkv_nb.frontend import UsageError, one_line
 from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
                                decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
-from .ask_many import DOC_VARIANTS, _compressed, bootstrap_ci, probe_passes, method_scores
+from .ask_many import DOC_VARIANTS, _compressed, probe_passes, method_scores
 
 # %% auto #0
 __all__ = ['AGNOSTIC_METHODS', 'AGNOSTIC_RATIOS', 'REFERENCE', 'AGNOSTIC_ONE_LINE', 'agnostic_budget', 'answer_turn', 'held_rows',

@@ -13,10 +13,10 @@ import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
 
-from snapkv_nb.cache import SnapKVCache, SnapKVConfig, make_snapkv_cache, expect_prompt
+from snapkv_nb.cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
 from .common import (FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
-                                    json_text, save_plots, mean_or_nan, table_cell, HUGE, METHOD_CLASSES,
-                                    shared_prefill, layer_seed, method_caches, greedy_decode, eos_ids, PROMPT_END)
+                                    json_text, save_plots, mean_or_nan, table_cell, HUGE,
+                                    shared_prefill, method_caches, greedy_decode, eos_ids, PROMPT_END)
 
 # %% auto #0
 __all__ = ['NEEDLES', 'FIDELITY_METHODS', 'FIDELITY_PRESETS', 'FIDELITY_PLOTS', 'Needle', 'NeedleSample', 'make_needle_sample',

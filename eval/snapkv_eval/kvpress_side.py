@@ -359,7 +359,7 @@ def main(argv:list=None):
         for p in ps: p["prefix_tokens"] = len(chat_parts(tok)[0]) # kvpress's prefix: scored by KVzip from there on
         Path(a[1]).write_text(json.dumps(ps))
     elif step == "kvpress":
-        import kvpress, transformers, torch
+        import kvpress, transformers, torch # noqa: F401 (fail fast if the kvpress side is missing)
         from importlib.metadata import version
         m, tok = load_hf_model()
         res = run_kvpress(m, tok, json.loads(Path(a[0]).read_text()), scores_dir=opt(2), log=sys.stderr,

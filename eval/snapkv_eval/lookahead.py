@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from .common import mean_or_nan, table_cell
+from .common import table_cell
 from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0

@@ -183,7 +183,7 @@ def plot_multiturn(res:dict, # from `run_multiturn` (or its JSON)
 def multiturn_table(res:dict, # from `run_multiturn` or its JSON
                    ) -> str:
     "Per-turn accuracy, mean rows per head and KV bytes held after the last turn, per method, as a text table."
-    k, full = res["turns"], res["accuracy"].get("full cache")
+    k = res["turns"]
     head = f"{'method':32}" + "".join(f"turn {i + 1:<4}" for i in range(k)) + "  all    rows/head  KV held (last turn)  tokens read per turn"
     lines = [head]
     for n in res["methods"]:

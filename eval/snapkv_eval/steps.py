@@ -4,7 +4,7 @@
 
 # %% ../nbs/15a_prefill_steps.ipynb #9ec90cc7
 from __future__ import annotations
-import json, re, sys, time
+import re, sys, time
 from pathlib import Path
 
 import numpy as np

@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_tasks.ipynb #649d69d4
 from __future__ import annotations
-import json, math, random, re, sys, time, uuid, zlib
+import random, re, time, uuid, zlib
 from dataclasses import dataclass, asdict, field, replace
 from pathlib import Path
 from typing import Callable, Optional
@@ -413,7 +413,7 @@ def cut_answer(text:str, # decoded answer
     return text.strip()
 
 # %% ../nbs/12_tasks.ipynb #4050a805
-from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, METHODS, make_snapkv_cache, end_lookahead
+from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, make_snapkv_cache, end_lookahead
 from snapkv_nb.generate import prefill
 from .common import split_settings, METHOD_CLASSES, PROMPT_END
 
@@ -860,7 +860,6 @@ def summarize_tasks(res:dict, # a tasks result (records under res["records"])
     for (m, L, t), f in full.items(): signal.setdefault((m, L), []).append(t) if f >= thr else None
     avg = []
     for (m, L), ts in sorted(signal.items()):
-        fa = mean_or_nan(full[(m, L, t)] for t in ts)
         keys = sorted({(c["method"], c["ratio"], c["variant"]) for c in per_task if (c["model"], c["length"]) == (m, L)},
                       key=lambda k: (TASKS_METHODS.index(k[0]) if k[0] in TASKS_METHODS else 99, k[1] or 0, k[2]))
         for me, q, v in keys:
@@ -993,7 +992,6 @@ def run_tasks(preset:str|TasksPreset="small", # "small" (CI, minutes), "full" (t
               stem:Optional[str]=None, # the result's file name (None: the preset's `stem`, "tasks" unless it says otherwise)
              ) -> dict: # the result written to `<out_dir>/<stem>.json`
     "Run the task suite and write `<out_dir>/<stem>.json` and `<out_dir>/<stem>_*.png`."
-    t0 = time.time()
     if isinstance(preset, str) and preset not in TASKS_PRESETS: raise ValueError(f"preset must be one of {tuple(TASKS_PRESETS)}, got {preset!r}")
     p = TASKS_PRESETS[preset] if isinstance(preset, str) else preset
     if only is not None and only not in {r.model for r in p.runs}:
