@@ -16,7 +16,7 @@ from .scoring import obs_window_attention_scores, lookahead_attention_scores, sn
 from .settings import SnapKVConfig, config_from, changed, check_count
 from .upstream import BaseCache, create_attention_mask
 from .rows import Rows, FlatRows
-from .prompt import PromptTracker
+from .prompt import PromptTracker, DUES
 from .queries import QueryWindow
 from .batch import BatchEvictingCache
 from . import hooks
@@ -29,7 +29,6 @@ __all__ = ['METHODS', 'STATE_VERSION', 'RowCache', 'TrackingCache', 'SelectingCa
 # %% ../nbs/01c_cache.ipynb #c65bed2e
 class RowCache(BaseCache):
     "mlx-lm's `KVCache` protocol over `Rows`: rows at true positions (`offset` counts tokens, not rows); no eviction."
-    step = Rows.step # rows of capacity added at a time, as in mlx-lm's `KVCache`
 
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  **settings): # or `SnapKVConfig` settings (budget=..., window=..., ...); the rest default
@@ -504,8 +503,6 @@ class EvictingCache(SelectingCache):
         return _state_of(self)
     @state.setter
     def state(self, st:dict): _set_state(self, st)
-    @property
-    def meta_state(self) -> dict: return dict(cls=type(self).__name__, version=STATE_VERSION)
 
     def fork(self, method=None, # the copy's method: a `METHODS` name or a family class (default: this cache's)
              **changes, # `SnapKVConfig` settings to change (e.g. budget=128), and the class's own (e.g. seed=3)
@@ -576,7 +573,8 @@ def register(cls:type): # an EvictingCache subclass that sets `method`
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", name):
         raise ValueError(f"{cls.__qualname__}.method must be a lowercase name (letters, digits, _), got {name!r}")
     old = METHODS.get(name)
-    if old is not None and old.__qualname__ != cls.__qualname__: # (the same class defined again replaces it)
+    again = old is not None and old.__qualname__ == cls.__qualname__ and "__main__" in (old.__module__, cls.__module__)
+    if old is not None and not again and (old.__module__, old.__qualname__) != (cls.__module__, cls.__qualname__):
         raise ValueError(f"method {name!r} is {old.__module__}.{old.__qualname__} already: "
                          f"give {cls.__qualname__} another name")
     METHODS[name] = cls
@@ -783,7 +781,7 @@ def _check_state(cls:type, st:dict) -> dict:
         raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
     if (rows - n_kept) % w or tail + (rows - n_kept) // w != off:
         raise bad(f"tail_pos {tail} + {rows - n_kept} appended rows ({w} a token) != offset {off}")
-    if st["due"] not in ("", "prompt", "chunk", "decode"): raise bad(f"unknown `due` {st['due']!r}")
+    if st["due"] not in ("",) + DUES: raise bad(f"unknown `due` {st['due']!r}")
     if st["dtype"] not in ("", "float32", "float16", "bfloat16"): raise bad(f"unknown dtype {st['dtype']!r}")
     arrays = [x for n in ("keys", "values") for x in (st[n] if isinstance(st[n], (list, tuple)) else [st[n]])]
     if rows == 0 and st["keys"] is None:

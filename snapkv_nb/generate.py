@@ -75,18 +75,15 @@ def prefill_spans(n:int, # prompt (turn) length in tokens
 
 # %% ../nbs/05_generate.ipynb #2826ecdb
 def snapshot(c, # a non-evicting mlx-lm cache (KVCache, RotatingKVCache, ...)
-            ) -> tuple: # (state with arrays copied, meta_state or None)
+            ):
     "A copy of a cache's public state that later writes into the cache cannot change."
-    meta = c.meta_state if hasattr(type(c), "meta_state") else None
-    return tree_map(lambda a: mx.array(a) if isinstance(a, mx.array) else a, c.state), meta
+    return tree_map(lambda a: mx.array(a) if isinstance(a, mx.array) else a, c.state)
 
 def restore(c, # the cache `snap` was taken from
             snap:tuple, # what `snapshot(c)` returned
            ):
     "Put a `snapshot` back."
-    state, meta = snap
-    c.state = state
-    if meta is not None: c.meta_state = meta
+    c.state = snap
 
 # %% ../nbs/05_generate.ipynb #378dfc30
 @contextlib.contextmanager
