@@ -744,6 +744,11 @@ TASKS_PRESETS = {
         ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
                                          "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(4, 8)),),
         methods=("full", "snapkv", "criticalkv") + CRITICAL_LOOKAHEAD, lookahead=(16,), stem="criticalkv"),
+    # KeyDiff (09_keydiff), run by its name as a new method is (issue #48): the criticalkv preset's prompts; keydiff.json
+    "keydiff": TasksPreset("keydiff", (
+        ModelRun("smollm2", (1024,), 8, ("niah_single_noise", "niah_single_number", "niah_single_uuid", "niah_multikey",
+                                         "niah_multivalue", "niah_multiquery"), own_samples=0, ratios=(4, 8)),),
+        methods=("full", "snapkv", "keydiff"), stem="keydiff"),
     # pooling aligned after (issue #20, item 4: values follow their keys), alone and with look-ahead 16, at 4x and 8x;
     # chosen over kernels 23/31 and a forward spread of the centred scores on SmolLM2's samples 0-7, so measured on
     # fresh ones (8-15) and on Gemma's 0-3; written to align.json
