@@ -13,8 +13,7 @@ from .rows import Rows
 from . import hooks
 
 # %% auto #0
-__all__ = ['BatchEvictingCache', 'window_mask', 'attention_mask', 'observe', 'after_attention', 'batch_blocker',
-           'SnapKVBatchGenerator']
+__all__ = ['BatchEvictingCache', 'batch_blocker', 'SnapKVBatchGenerator']
 
 # %% ../nbs/06_batch.ipynb #c935c471
 def _check_member(c, i:int): # a cache given to `merge`; its index
@@ -272,7 +271,7 @@ def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
 BatchEvictingCache.make_mask = _make_mask
 
 # %% ../nbs/06_batch.ipynb #bb5db398
-def window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
+def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
     "[B, H_kv, N, L] bool: each sequence's window mask (as alone), right-aligned; padding queries see its rows."
     real = self._real if appended else self._take(N)
     ms = []
@@ -285,7 +284,7 @@ def window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
     none = mx.broadcast_to(mx.arange(max(L, 1)) == max(L, 1) - 1, (1, H, N, max(L, 1)))
     return mx.concatenate([none if m is None else pad(m) for m in ms], axis=0)
 
-def attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
+def _attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention uses: a window mask rebuilt from each sequence's cache, over the query heads."
     window_size = hooks.window_size_of(mask)
     if window_size is None: return mask
@@ -294,20 +293,20 @@ def attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask 
     g = queries.shape[1] // m.shape[1]
     return mx.repeat(m, g, axis=1) if g > 1 else m
 
-def observe(self:BatchEvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call
+def _observe(self:BatchEvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call
             scale:Optional[float]=None): # the attention's scale in it
     "Show each sequence's cache its real queries of the call (and the attention's scale)."
     for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
         if n: c.observe(queries[b:b + 1, :, :n], scale)
 
-def after_attention(self:BatchEvictingCache):
+def _after_attention(self:BatchEvictingCache):
     "Run each sequence's due compression (those that took part in the call), as alone; the decode buffer stays."
     for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
         if n and c.compresses_on() and self._buf is not None: self._compress_in_place(b) # it needs its rows
         elif n: c.after_attention()
 
-BatchEvictingCache.window_mask, BatchEvictingCache.attention_mask = window_mask, attention_mask
-BatchEvictingCache.observe, BatchEvictingCache.after_attention = observe, after_attention
+BatchEvictingCache.window_mask, BatchEvictingCache.attention_mask = _window_mask, _attention_mask
+BatchEvictingCache.observe, BatchEvictingCache.after_attention = _observe, _after_attention
 
 # %% ../nbs/06_batch.ipynb #9d164d9d
 def _state(self:BatchEvictingCache) -> list:
