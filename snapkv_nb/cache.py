@@ -475,6 +475,15 @@ class EvictingCache(SelectingCache):
         super().__init__(config, **settings)
         self._capture = () # the model modules whose attention wrapper this cache holds a lease on (`make_snapkv_cache`)
 
+    def update_and_fetch(self, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
+                         values:mx.array, # [B, H, S, Dv] its values
+                        ) -> tuple: # every row held: (keys, values)
+        "`RowCache.update_and_fetch`; an attention that computes itself gives its queries here (the RoPE tap)."
+        out = super().update_and_fetch(keys, values)
+        if any(":" in n for n in self._capture) and (q := hooks.roped_queries(keys)) is not None:
+            hooks.hand_queries(self, q, self.attention_scale)
+        return out
+
     def is_trimmable(self) -> bool:
         "Whether rows appended since the last compression can be rolled back (some held, a prompt open, or none)."
         return self._prompt.in_prompt or self._store.n > self._store.n_kept or self._store.n == 0
@@ -610,6 +619,11 @@ def _latent_attention(model:nn.Module) -> bool:
     "Whether `model`'s attention caches a low-rank latent (MLA) instead of per-head keys."
     return any(hasattr(m, "kv_lora_rank") for _, m in model.named_modules())
 
+def _own_scale(layer:nn.Module) -> Optional[float]:
+    "The scale of a layer's attention that computes itself (its module's `scale`), None if it has none."
+    scale = next((getattr(m, "scale", None) for _, m in layer.named_modules() if hasattr(m, "rope")), None)
+    return float(scale) if isinstance(scale, (int, float)) and not isinstance(scale, bool) else None
+
 def _model_type(model:nn.Module) -> str:
     "The model's `model_type` (or its module name)."
     args = getattr(model, "args", None)
@@ -643,11 +657,16 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
     base = model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
     per_layer = {i: cls.layer_settings(model, i) for i, c in enumerate(base) if type(c) is KVCache} # before any lease
     names = hooks.attention_modules(model) if capture else ()
+    if capture and not names and cls.uses_queries and cfg.scorer == "auto" and per_layer:
+        _warn_once(f"SnapKV: model type {_model_type(model)!r}: its attention neither calls mlx-lm's "
+                   "`scaled_dot_product_attention` nor rotates queries with a `rope` module, so no queries can be "
+                   "captured: keys stand in for queries (key-proxy scoring, an approximation).")
     out = []
     for i, c in enumerate(base):
         if type(c) is KVCache:
             c = cls(config=cfg, **own, **per_layer[i]); c.layer = i
             c._capture = hooks.lease_query_capture(c, names)
+            if any(":" in n for n in names): c.attention_scale = _own_scale(model.layers[i])
         out.append(c)
     return out
 

@@ -12,11 +12,18 @@ import mlx.core as mx
 import mlx.nn as nn
 
 # %% auto #0
-__all__ = ['attention_modules', 'capture_count', 'install_query_capture', 'remove_query_capture', 'query_capture',
-           'lease_query_capture', 'recording', 'remember_window_mask', 'window_size_of', 'registered']
+__all__ = ['hand_queries', 'attention_modules', 'roped_queries', 'capture_count', 'install_query_capture', 'remove_query_capture',
+           'query_capture', 'lease_query_capture', 'recording', 'remember_window_mask', 'window_size_of', 'registered']
 
 # %% ../nbs/00b_hooks.ipynb #936b3285
 _RECORDERS:list = [] # dicts {id(cache): queries} of the active `recording` blocks
+
+def hand_queries(cache, # an evicting cache (an object carrying `_snapkv_capture`)
+                 queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call that just updated `cache`
+                 scale:Optional[float]=None): # the attention's scale in that call (None: not known)
+    "Give `cache` its attention call's queries: recorded inside `recording` blocks, else observed."
+    for rec in _RECORDERS: rec[id(cache)] = queries # nested recordings all see them
+    if not _RECORDERS: cache.observe(queries, scale)
 
 def _capturing(original):
     "Wrap an mlx-lm `scaled_dot_product_attention` so evicting caches see the queries."
@@ -24,8 +31,7 @@ def _capturing(original):
     def scaled_dot_product_attention(queries, keys, values, *args, **kwargs):
         cache = kwargs.get("cache", args[0] if args else None)
         if not getattr(cache, "_snapkv_capture", False): return original(queries, keys, values, *args, **kwargs)
-        for rec in _RECORDERS: rec[id(cache)] = queries # nested recordings all see them
-        if not _RECORDERS: cache.observe(queries, kwargs.get("scale", args[1] if len(args) > 1 else None))
+        hand_queries(cache, queries, kwargs.get("scale", args[1] if len(args) > 1 else None))
         if "mask" in kwargs: kwargs["mask"] = cache.attention_mask(kwargs["mask"], queries)
         elif len(args) > 2: args = (*args[:2], cache.attention_mask(args[2], queries), *args[3:])
         out = original(queries, keys, values, *args, **kwargs)
@@ -34,43 +40,87 @@ def _capturing(original):
     scaled_dot_product_attention._snapkv_original, scaled_dot_product_attention._snapkv_count = original, 0
     return scaled_dot_product_attention
 
+def _calls_sdpa(module_name:str) -> bool: # a module's name
+    return callable(getattr(sys.modules.get(module_name), "scaled_dot_product_attention", None))
+
 def attention_modules(model:nn.Module # an mlx-lm model
-                     ) -> tuple: # names of modules in `sys.modules`
-    "Names of the modules `model`'s classes come from that define `scaled_dot_product_attention`."
+                     ) -> tuple: # module names, then `module:Class` names of RoPE classes
+    "Where `model`'s queries are captured: modules defining `scaled_dot_product_attention`, RoPE classes to tap."
     names = sorted({type(m).__module__ for _, m in model.named_modules()} | {type(model).__module__})
-    return tuple(n for n in names if callable(getattr(sys.modules.get(n), "scaled_dot_product_attention", None)))
+    ropes = {f"{type(r).__module__}:{type(r).__qualname__}" for _, m in model.named_modules()
+             if isinstance(r := getattr(m, "rope", None), nn.Module) and not _calls_sdpa(type(m).__module__)}
+    return tuple(n for n in names if _calls_sdpa(n)) + tuple(sorted(ropes))
+
+# %% ../nbs/00b_hooks.ipynb #rt000002
+_ROPED = threading.local() # per thread: the last two outputs of a tapped RoPE, (earlier, latest)
+
+def _tapping(original):
+    "Wrap a RoPE class's `__call__`: keep the last two tensors it rotated (an attention's queries, then its keys)."
+    @functools.wraps(original)
+    def __call__(self, x, *args, **kwargs):
+        out = original(self, x, *args, **kwargs)
+        _ROPED.pair = (getattr(_ROPED, "pair", (None, None))[1], out)
+        return out
+    __call__._snapkv_original, __call__._snapkv_count = original, 0
+    return __call__
+
+def roped_queries(keys:mx.array, # [B, H_kv, S, D] the keys an evicting cache was just given
+                 ) -> Optional[mx.array]: # [B, H_q, S, D] or None
+    "The queries a tapped RoPE rotated just before `keys` (taken once); None unless `keys` is what it returned last."
+    earlier, latest = getattr(_ROPED, "pair", (None, None))
+    if latest is not keys or earlier is None: return None
+    _ROPED.pair = (None, None)
+    B, H, S, D = keys.shape
+    fits = earlier.ndim == 4 and (earlier.shape[0], earlier.shape[2], earlier.shape[3]) == (B, S, D)
+    return earlier if fits and earlier.shape[1] % H == 0 else None
 
 # %% ../nbs/00b_hooks.ipynb #7cf6e94e
 _LOCK = threading.Lock()
 
+def _target(name:str) -> tuple: # a capture name: "module", or "module:Class" for a RoPE
+    "(owner, attribute, wrap): what `name` patches, a module's `scaled_dot_product_attention` or a class's `__call__`."
+    if ":" not in name: return sys.modules.get(name), "scaled_dot_product_attention", _capturing
+    mod, _, cls = name.partition(":")
+    return getattr(sys.modules.get(mod), cls, None), "__call__", _tapping
+
 def _install(names:tuple):
-    "One more holder of the wrapper in each module of `names`."
+    "One more holder of the wrapper at each place of `names`."
     with _LOCK:
         for name in names:
-            mod = sys.modules[name]
-            fn = mod.scaled_dot_product_attention
-            if not hasattr(fn, "_snapkv_original"): fn = _capturing(fn); mod.scaled_dot_product_attention = fn
+            owner, attr, wrap = _target(name)
+            fn = getattr(owner, attr)
+            if not hasattr(fn, "_snapkv_original"): fn = wrap(fn); setattr(owner, attr, fn)
             fn._snapkv_count += 1
 
 def _uninstall(names:tuple, everything:bool=False):
-    "One holder less in each module of `names` (all of them with `everything`); the wrapper goes at zero."
+    "One holder less at each place of `names` (all of them with `everything`); the wrapper goes at zero."
     with _LOCK:
         for name in names:
-            mod = sys.modules.get(name)
-            fn = getattr(mod, "scaled_dot_product_attention", None)
+            owner, attr, _ = _target(name)
+            fn = getattr(owner, attr, None)
             if not hasattr(fn, "_snapkv_original"): continue
             fn._snapkv_count = 0 if everything else fn._snapkv_count - 1
-            if fn._snapkv_count <= 0: mod.scaled_dot_product_attention = fn._snapkv_original
+            if fn._snapkv_count <= 0: setattr(owner, attr, fn._snapkv_original)
 
-def capture_count(name:str # a module name, e.g. "mlx_lm.models.llama"
+def capture_count(name:str # a module name, e.g. "mlx_lm.models.llama", or a RoPE's "module:Class"
                  ) -> int:
-    "How many holders the wrapper in module `name` has (0: not installed)."
-    return getattr(getattr(sys.modules.get(name), "scaled_dot_product_attention", None), "_snapkv_count", 0)
+    "How many holders the wrapper at `name` has (0: not installed)."
+    owner, attr, _ = _target(name)
+    return getattr(getattr(owner, attr, None), "_snapkv_count", 0)
+
+def _installed() -> tuple:
+    "The names of every place a wrapper is installed now."
+    mods = [n for n, m in list(sys.modules.items())
+            if hasattr(getattr(m, "__dict__", {}).get("scaled_dot_product_attention"), "_snapkv_original")]
+    def subclasses(c): return [c] + [s for d in c.__subclasses__() for s in subclasses(d)]
+    ropes = [f"{c.__module__}:{c.__qualname__}" for c in subclasses(nn.Module)
+             if hasattr(vars(c).get("__call__"), "_snapkv_original")]
+    return tuple(mods + ropes)
 
 # %% ../nbs/00b_hooks.ipynb #5efd590f
 def install_query_capture(model:nn.Module # an mlx-lm model
                          ) -> tuple:
-    "Wrap `scaled_dot_product_attention` in `model`'s modules (one more holder); returns the module names."
+    "Install the capture for `model` (one more holder at each place, `attention_modules`); returns the names."
     names = attention_modules(model)
     _install(names)
     return names
@@ -78,9 +128,7 @@ def install_query_capture(model:nn.Module # an mlx-lm model
 def remove_query_capture(model:Optional[nn.Module]=None # the model of the install to undo; None: every wrapper
                         ) -> tuple:
     "Undo one `install_query_capture(model)`; with no model, remove every wrapper. Returns the module names."
-    if model is not None: names = attention_modules(model)
-    else: names = tuple(n for n, m in list(sys.modules.items())
-                        if hasattr(getattr(m, "__dict__", {}).get("scaled_dot_product_attention"), "_snapkv_original"))
+    names = attention_modules(model) if model is not None else _installed()
     _uninstall(names, everything=model is None)
     return names
 
@@ -96,7 +144,7 @@ def lease_query_capture(owner, # an object whose life the capture follows (an ev
                         names:tuple, # module names, from `attention_modules`
                        ) -> tuple:
     "Install the wrapper in `names` for as long as `owner` lives (released when it is garbage collected)."
-    names = tuple(n for n in names if n in sys.modules)
+    names = tuple(n for n in names if n.partition(":")[0] in sys.modules)
     if names:
         _install(names)
         weakref.finalize(owner, _uninstall, names)
