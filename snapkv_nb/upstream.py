@@ -5,14 +5,13 @@
 # %% ../nbs/00c_upstream.ipynb #8f10b491
 from __future__ import annotations
 import argparse, dataclasses, importlib, inspect, types
-from collections import namedtuple
 from queue import Queue
-from typing import Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 # %% auto #0
 __all__ = ['TESTED_MLX_LM', 'USES', 'CACHE', 'BaseCache', 'create_attention_mask', 'ARGPARSE', 'SERVER_NAMES', 'SERVER_REPLACED',
-           'Tokenized', 'REQUEST_ITEM', 'GENERATOR', 'HANDLER', 'SERVER_FLAGS', 'SERVER', 'CHAT_FLAGS', 'CHAT',
-           'INTERNALS', 'HOOK_CLASSES', 'MlxLmMismatch', 'mlx_lm_version', 'Internal', 'actions', 'option_action',
+           'REQUEST_ITEM', 'GENERATOR', 'HANDLER', 'SERVER_FLAGS', 'SERVER', 'CHAT_FLAGS', 'CHAT', 'INTERNALS',
+           'HOOK_CLASSES', 'MlxLmMismatch', 'mlx_lm_version', 'Internal', 'actions', 'option_action', 'Tokenized',
            'ResponseGeneratorHooks', 'APIHandlerHooks', 'parse_size', 'mlx_lm_problems', 'check_mlx_lm', 'catalogue']
 
 # %% ../nbs/00c_upstream.ipynb #209c78d3
@@ -135,8 +134,13 @@ SERVER_NAMES = (
 SERVER_REPLACED = {e.path.partition(":")[2]: e for e in SERVER_NAMES} # name in mlx_lm.server -> its entry
 
 # %% ../nbs/00c_upstream.ipynb #f3a722f0
-Tokenized = namedtuple("Tokenized", "prompt segments segment_types initial_state vision")
-Tokenized.__doc__ = "`ResponseGenerator._tokenize`'s tuple by name (mlx-lm 0.32.1-0.32.2): the prompt, first."
+class Tokenized(NamedTuple):
+    "`ResponseGenerator._tokenize`'s tuple by name (mlx-lm 0.32.1-0.32.2): the prompt, first."
+    prompt: Any # the prompt's token ids
+    segments: Any
+    segment_types: Any
+    initial_state: Any
+    vision: Any
 REQUEST_ITEM = ("response_queue", "request", "generation_args") # an item of `ResponseGenerator.requests`
 
 def _probe_tokenize(fn) -> Optional[str]:
