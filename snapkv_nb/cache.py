@@ -4,7 +4,7 @@
 
 # %% ../nbs/01c_cache.ipynb #deb69a67
 from __future__ import annotations
-import contextlib, math, re, warnings
+import contextlib, math, re, sys, warnings
 from dataclasses import asdict
 from typing import Optional
 
@@ -575,6 +575,11 @@ def _check_fork(c:EvictingCache, cfg:SnapKVConfig) -> SnapKVConfig: # the cache;
 
 # %% ../nbs/01c_cache.ipynb #b7ab8239
 METHODS:dict = {} # method name -> family class, filled by the classes themselves when they are defined
+_SHADOWED:dict = {} # method name -> the module's class a `__main__` copy (a notebook's) stands in for
+
+def _live(cls:type) -> bool:
+    "Whether `cls` is a module's class, or a `__main__` class that `__main__` still holds (a running notebook's)."
+    return cls.__module__ != "__main__" or getattr(sys.modules.get("__main__"), cls.__qualname__, None) is cls
 
 def register(cls:type): # an EvictingCache subclass that sets `method`
     "Put `cls` in `METHODS` under `cls.method` (done by `EvictingCache.__init_subclass__`)."
@@ -586,13 +591,16 @@ def register(cls:type): # an EvictingCache subclass that sets `method`
     if old is not None and not again and (old.__module__, old.__qualname__) != (cls.__module__, cls.__qualname__):
         raise ValueError(f"method {name!r} is {old.__module__}.{old.__qualname__} already: "
                          f"give {cls.__qualname__} another name")
+    if again and old.__module__ != "__main__": _SHADOWED[name] = old
     METHODS[name] = cls
 
 def method_class(method, # a `METHODS` name, or a family class
                 ) -> type:
     "The family class `method` names."
     if isinstance(method, type) and issubclass(method, EvictingCache): return method
-    if isinstance(method, str) and method in METHODS: return METHODS[method]
+    if isinstance(method, str) and method in METHODS:
+        if not _live(METHODS[method]) and method in _SHADOWED: METHODS[method] = _SHADOWED.pop(method) # copy gone
+        return METHODS[method]
     raise ValueError(f"`method` must be one of {sorted(METHODS)} or an EvictingCache subclass, got {method!r}")
 
 # %% ../nbs/01c_cache.ipynb #d783617a
