@@ -158,6 +158,7 @@ class TrackingCache(RowCache):
         self.lookahead = lookahead = self.config.lookahead_for(False) if lookahead is None else lookahead
         self._prompt = PromptTracker(lookahead) # where the prompt ends, which compression is due
         self._holds, self.compressions = 0, 0 # `hold()` depth; compressions that evicted rows
+        self._reads, self.shared = 0, False # attentions on this call's rows; another layer attends to them too
 
     def _evict(self) -> int: raise NotImplementedError # the due compression's choice: the next layer's
 
@@ -166,13 +167,14 @@ class TrackingCache(RowCache):
         p = self._prompt
         p.settle(self.offset)
         if S > 1 and p.waiting(self.offset) and not p.announced: p.due = "prompt" # a new prompt: stop waiting
-        self.after_attention() # a compression the previous call left due
+        self._run_due() # a compression the previous call left due
         p.track(self.offset, S)
 
     def _end_call(self):
         "The call's rows are in: a compression is due once the look-ahead is in, or while decoding at `decode_limit`."
         cfg, p = self.config, self._prompt
         p.stored(self.offset)
+        self._reads = 0
         if cfg.decode_budget is not None and p.due is None and not p.in_prompt and self.size() >= cfg.decode_limit:
             p.due = "decode" # a hard cap while decoding: back to `decode_budget` rows right after this attention
         if not p.prompts and not p.in_prompt and self._store.n > cfg.budget and cfg.decode_budget is None:
@@ -181,7 +183,7 @@ class TrackingCache(RowCache):
     def make_mask(self, N:int, return_array:bool=False, window_size:Optional[int]=None):
         "`RowCache.make_mask` once the previous call is classified (and, for a window, a due compression run)."
         self.begin_call() # a new call starts: the previous one is classified now
-        if window_size is not None: self.after_attention() # a sliding window needs the kept rows' true positions
+        if window_size is not None: self._run_due() # a sliding window needs the kept rows' true positions
         return super().make_mask(N, return_array, window_size)
 
     def begin_call(self):
@@ -189,7 +191,11 @@ class TrackingCache(RowCache):
         self._prompt.settle(self.offset)
 
     def after_attention(self):
-        "Run a due compression unless held (called right after the attention of the call that made it due)."
+        "An attention on this call's rows ended: run a due compression, unless other layers read the rows too."
+        if not self.shared: self._run_due() # shared rows: the later layers' attention must see them all first
+
+    def _run_due(self):
+        "Run a due compression unless held (after the attention of the call that made it due, or at the next call)."
         if self._prompt.due is not None and not self._holds: self._compress_now()
 
     def expect_prompt(self, n:int): # tokens of the prompt (turn) that the next calls feed
@@ -301,6 +307,8 @@ class SelectingCache(TrackingCache):
     def observe(self, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call that just updated
                 scale:Optional[float]=None): # the attention's scale in that call (None: not told)
         "Keep the last `window` (or a few more) queries seen, with their positions, and the attention's scale."
+        self._reads += 1
+        if self._reads > 1: self.shared = True; return # another layer attends to these rows (shared KV): its own
         if scale is not None: self.attention_scale = float(scale)
         if not self.uses_queries or self.config.scorer == "key": return
         p, S, end = self._prompt, queries.shape[2], self.offset
@@ -525,7 +533,7 @@ class EvictingCache(SelectingCache):
         st = _state_of(self)
         st["config"], st["extra"] = asdict(cfg), {**st["extra"], **extra}
         new = cls.from_state(st)
-        new.layer, p = self.layer, new._prompt
+        new.layer, new.shared, p = self.layer, self.shared, new._prompt
         if p.due == "prompt" and p.end is not None and new.offset < p.end + new.lookahead:
             p.due = None # a longer look-ahead: the copy waits for its answer tokens
         return new
@@ -624,8 +632,8 @@ class KeyProxyCache(SnapKVCache):
 
 # %% ../nbs/01c_cache.ipynb #77779c9a
 def _latent_attention(model:nn.Module) -> bool:
-    "Whether `model`'s attention caches a low-rank latent (MLA) instead of per-head keys."
-    return any(hasattr(m, "kv_lora_rank") for _, m in model.named_modules())
+    "Whether `model`'s attention caches a low-rank latent (MLA) instead of per-head keys (expanded before caching)."
+    return any(hasattr(m, "kv_lora_rank") and not hasattr(m, "kv_b_proj") for _, m in model.named_modules())
 
 def _own_scale(layer:nn.Module) -> Optional[float]:
     "The scale of a layer's attention that computes itself (its module's `scale`), None if it has none."
@@ -664,6 +672,10 @@ def make_snapkv_cache(model:nn.Module, # an mlx-lm model
             raise ValueError(f"kv_group_size={cfg.kv_group_size} must divide the model's head_dim {sorted(dims)}")
     base = model.make_cache() if hasattr(model, "make_cache") else [KVCache() for _ in model.layers]
     per_layer = {i: cls.layer_settings(model, i) for i, c in enumerate(base) if type(c) is KVCache} # before any lease
+    if not per_layer:
+        kinds = ", ".join(sorted({type(c).__name__ for c in base}))
+        raise NotImplementedError(f"model type {_model_type(model)!r} has no layer with a plain KVCache (its caches: "
+                                  f"{kinds}): SnapKV has no rows to compress there")
     names = hooks.attention_modules(model) if capture else ()
     if capture and not names and cls.uses_queries and cfg.scorer == "auto" and per_layer:
         _warn_once(f"SnapKV: model type {_model_type(model)!r}: its attention neither calls mlx-lm's "
