@@ -10,16 +10,17 @@ from pathlib import Path
 import mlx.core as mx
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
-from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
+from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
                                 load_model, make_caches, kv_report, kv_text, reopen_stdin, add_cache_flags,
                                 add_doc_flags, cache_config, document_config, document_settings)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
-from .context import DocumentSession, probed_phrase
+from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
 
 # %% auto #0
-__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'chat_parser', 'chat_settings', 'DocumentChat', 'chat_main']
+__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'chat_settings', 'DocumentChat',
+           'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -37,11 +38,14 @@ class ChatSession:
                  system_prompt:str|None=None, # a system message
                  reuse:bool=True, # keep the cache across turns (False: re-read the conversation each turn)
                  prefill_step_size:int=PrefillConfig.prefill_step_size, # prompt tokens per prefill call (exact mode)
-                 prefill:PrefillConfig|None=None): # the driver's settings (None: exact, with `prefill_step_size`)
+                 prefill:PrefillConfig|None=None, # the driver's settings (None: exact, with `prefill_step_size`)
+                 document:DocumentConfig|None=None, # a document pasted into the first message: how it is compressed
+                 doc_settings:dict|None=None): # its compression's `SnapKVConfig` settings (`document_settings`)
         self.model, self.tokenizer, self.reuse = model, tokenizer, reuse
         self.prefill = prefill or PrefillConfig(prefill_step_size=prefill_step_size)
         self.make_cache = make_cache or (lambda: make_caches(model))
         self.messages = [{"role": "system", "content": system_prompt}] if system_prompt else []
+        self.document, self.doc_settings, self.pasted = document, dict(doc_settings or {}), None
         self.reset_cache()
 
     def reset_cache(self):
@@ -73,6 +77,16 @@ class ChatSession:
             else: self.seen = self.seen[:n]
         return ids[n:]
 
+    def _compress_pasted(self, text:str, ids:list): # the first message; the prompt
+        "A document pasted before the first question, compressed once as `DocumentSession` does; the turns kept whole."
+        system = self.messages[0]["content"] if self.messages[0]["role"] == "system" else None
+        doc, ctx = pasted_document(self.tokenizer, text, ids, self.document.doc_min_tokens, system)
+        if doc is None: return
+        caches, info = compress_document(self.model, self.tokenizer, ctx, doc, self.document.doc_method,
+                                         self.document.doc_ratio, **self.doc_settings)
+        self.cache, self.seen = fork_caches(caches, budget=HUGE), list(ctx)
+        self.pasted = dict(info, tokens=len(ctx), rows=kv_report(caches)["rows"])
+
     def ask(self, text:str, # the user's message
             max_tokens:int=256, # tokens to generate at most
             sampler=None, # an mlx-lm sampler (None: greedy)
@@ -81,6 +95,7 @@ class ChatSession:
         "One turn: add the message, read its new tokens through the package's driver, answer into the same cache."
         self.messages.append({"role": "user", "content": text})
         ids = self.prompt_ids()
+        if self.document is not None and self.reuse and not self.seen: self._compress_pasted(text, ids)
         new = self._new_tokens(ids)
         r = stream_answer(self.model, self.tokenizer, new, self.cache, max_tokens, sampler, out, prefill=self.prefill)
         self.seen = ids + r["tokens"]
@@ -95,6 +110,16 @@ def turn_line(r:dict) -> str:
     "The one line `snapkv chat` prints after each turn: the KV report and tokens/s."
     return (f"[{kv_text(r['kv'])}; read {r['new_tokens']} new of {r['prompt_tokens']} prompt tokens at "
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
+
+def pasted_line(info:dict, # `ChatSession.pasted`: the compression's report, its tokens and rows
+                doc:DocumentConfig, # how it was compressed
+               ) -> str:
+    "What `snapkv chat` says when the first message held a document: it was compressed once, by what, how far."
+    rows, t = info["rows"], info["prefill_s"] + info["scoring_s"]
+    return (f"the first {info['tokens']} tokens, before your question, were read as a document and compressed once, "
+            f"without any question, by {doc.doc_method}{probed_phrase(info)} to {min(rows)}-{max(rows)} rows per head "
+            f"({doc.doc_ratio:g}x) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
+            f"{doc.doc_min_tokens})")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
 def chat_parser() -> argparse.ArgumentParser:
@@ -128,13 +153,16 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     if cfg is None: check_full_cache(args)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
-    if args.file is None:
-        if doc_flags := changed_flags(DocumentConfig, args): raise UsageError(f"{', '.join(doc_flags)} need --file")
+    if args.file is None: # a document pasted into the first message is compressed as --doc-method etc. say
+        doc_flags = changed_flags(DocumentConfig, args)
+        if cfg is None and doc_flags: raise UsageError(f"{', '.join(doc_flags)}: not used with --full-cache")
+        document_config(args) # checked now
         return cfg, prefill, None
     doc = document_config(args)
     taken = () if doc.doc_method == "full" else ("window", "n_sink") # what `document_settings` takes (and kv bits)
     moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
     moot += ["--method"] * (args.method != "snapkv")
+    moot += ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens) # the file is the document
     if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio: moot.append("--doc-ratio")
     moot += changed_flags(PrefillConfig, prefill)
     if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
@@ -217,10 +245,12 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)
-        if doc is not None: session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg)
-        else:
-            session = ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
-                                  args.system_prompt, prefill=prefill)
+        pasted = None if cfg is None else document_config(args) # how a document pasted into a message is compressed
+        def new_chat() -> ChatSession:
+            return ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
+                               args.system_prompt, prefill=prefill, document=pasted,
+                               doc_settings=document_settings(cfg))
+        session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg) if doc else new_chat()
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2
@@ -240,14 +270,16 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         if q == "q": break
         if q == "r":
             if isinstance(session, DocumentChat): session.reset()
-            else: session = ChatSession(model, tok, session.make_cache, args.system_prompt, prefill=prefill)
+            else: session = new_chat()
             print("[conversation reset]", file=stdout); continue
         if q == "h":
             print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)
             continue
         if not q: continue
+        first = not getattr(session, "seen", True)
         r = session.ask(q, max_tokens=args.max_tokens, sampler=sampler, out=stdout)
         print(file=stdout)
+        if first and session.pasted: print(f"[{pasted_line(session.pasted, pasted)}]", file=stdout)
         print(turn_line(r), file=stdout, flush=True)
     return 0
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_context.ipynb #06748f75
 from __future__ import annotations
-import contextlib, functools, math, time
+import contextlib, functools, math, re, time
 from typing import Optional
 
 import mlx.core as mx
@@ -21,8 +21,8 @@ __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PR
            'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
            'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
            'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
-           'fork_caches', 'answer', 'split_chat', 'default_allocation', 'compress_document', 'probed_phrase',
-           'DocumentSession']
+           'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document', 'default_allocation',
+           'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -542,16 +542,43 @@ def split_chat(tokenizer, # the model's tokenizer
                document:str, # the context every question is about
                question:str, # one question
                system_prompt:Optional[str]=None, # a system message
+               sep:str="\n\n", # what separates the document from the question
               ) -> tuple: # (context ids, question turn ids)
     "The chat prompt of `document` then `question` in one user message, cut where the question starts."
     msgs = ([{"role": "system", "content": system_prompt}] if system_prompt else []) + \
-           [{"role": "user", "content": f"{document}\n\n{_MARK}"}]
-    if getattr(tokenizer, "chat_template", None) is None: text = f"{document}\n\n{_MARK}\nAnswer:"
+           [{"role": "user", "content": f"{document}{sep}{_MARK}"}]
+    if getattr(tokenizer, "chat_template", None) is None: text = f"{document}{sep}{_MARK}\nAnswer:"
     else: text = tokenizer.apply_chat_template(msgs, tokenize=False, add_generation_prompt=True)
     head, tail = text.split(_MARK)
     enc = lambda t: list(tokenizer.encode(t, add_special_tokens=False))
     bos = getattr(tokenizer, "bos_token", None)
     return enc(head) if bos is None or head.startswith(bos) else list(tokenizer.encode(head)), enc(question + tail)
+
+# %% ../nbs/07_context.ipynb #pd000002
+def split_question(text:str, # a user message
+                  ) -> Optional[tuple]: # (document, separator, question), or None
+    "`text` cut before its question: at its last blank line, else its last line break, else its last sentence."
+    t = text.rstrip()
+    for sep in ("\n\n", "\n"):
+        i = t.rfind(sep)
+        if i > 0 and t[i + len(sep):].strip(): return t[:i], sep, t[i + len(sep):]
+    ends = list(re.finditer(r"(?<=[.!?])\s+(?=\S)", t))
+    return (t[:ends[-1].start()], ends[-1].group(), t[ends[-1].end():]) if ends else None
+
+def pasted_document(tokenizer, # the model's tokenizer
+                    text:str, # the first user message: a document, then the question
+                    prompt:list, # the conversation's tokens (rendered with the generation prompt)
+                    min_tokens:int=DocumentConfig.doc_min_tokens, # the fewest tokens the document has
+                    system_prompt:Optional[str]=None, # the system message before it, if any
+                   ) -> tuple: # (the document's text, its context ids: a prefix of `prompt`), or (None, None)
+    "A document pasted before the question (`split_question`), with its context: `prompt` as far as `split_chat`'s."
+    cut = split_question(text) if isinstance(text, str) else None
+    if cut is None: return None, None
+    doc, sep, _ = cut
+    if len(tokenizer.encode(doc, add_special_tokens=False)) < max(min_tokens, 1): return None, None
+    ctx, _ = split_chat(tokenizer, doc, "", system_prompt, sep)
+    n = next((i for i, (a, b) in enumerate(zip(ctx, prompt)) if a != b), min(len(ctx), len(prompt)))
+    return (doc, list(prompt[:n])) if len(ctx) - 2 <= n < len(prompt) and n >= min_tokens else (None, None)
 
 # %% ../nbs/07_context.ipynb #5494b8a8
 ASK_MODES = ("conversation", "fork", "trim")

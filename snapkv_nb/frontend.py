@@ -190,7 +190,7 @@ def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm
 def add_doc_flags(parser:argparse.ArgumentParser, # the chat's or the server's parser
                   flag:str, # the flag that turns the document path on ("file", "doc-cache"), for the help
                  ) -> argparse.ArgumentParser: # the same parser
-    "One flag per field of `DocumentConfig`: `--doc-method` (any method, or 'full') and `--doc-ratio`."
+    "One flag per field of `DocumentConfig`: `--doc-method` (a method, or 'full'), `--doc-ratio`, `--doc-min-tokens`."
     add_config_flags(parser, DocumentConfig)
     for a in actions(parser):
         if a.dest == "doc_method": a.help, a.metavar = DOC_HELP.format(flag=flag), None

@@ -25,26 +25,23 @@ from .generate import stream_generate as driver_stream_generate, vocab_size
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_MIN_TOKENS', 'DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_cache_flags', 'doc_cache_settings', 'add_serve_flags',
-           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
-           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
-           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
-           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
-           'served_name', 'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
+__all__ = ['DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_cache_flags', 'doc_cache_settings', 'add_serve_flags', 'conversation_id',
+           'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed',
+           'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class',
+           'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
+           'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
+           'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
-DOC_MIN_TOKENS = 512 # --doc-min-tokens: shorter system messages (instructions) stay part of their request's prompt
 DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
 
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                        ) -> argparse.ArgumentParser: # the same parser
-    "`--doc-cache`, `--doc-min-tokens` and the document settings of `snapkv chat --file` (`add_doc_flags`)."
+    "`--doc-cache` and the document settings of `snapkv chat` (`add_doc_flags`: method, ratio, fewest tokens)."
     parser.add_argument("--doc-cache", action="store_true",
-                        help="compress a request's system message once, without any question, and reuse it for every "
+                        help="compress a request's document (a long system message, or the text pasted before the "
+                             "question in its first user message) once, without any question, and reuse it for every "
                              "request that starts with it (default: off; turns batching off)")
-    parser.add_argument("--doc-min-tokens", type=int, default=DOC_MIN_TOKENS,
-                        help="--doc-cache: the fewest tokens a system message has to be compressed "
-                             "(default: %(default)s)")
     return add_doc_flags(parser, "doc-cache")
 
 def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
@@ -53,11 +50,10 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
                       ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; or None
     "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
     if not ns.doc_cache:
-        given = changed_flags(DocumentConfig, ns) + ["--doc-min-tokens"] * (ns.doc_min_tokens != DOC_MIN_TOKENS)
+        given = changed_flags(DocumentConfig, ns)
         if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
         return None
     doc = document_config(ns)
-    if ns.doc_min_tokens < 1: raise UsageError(f"--doc-min-tokens must be >= 1, got {ns.doc_min_tokens}")
     if config is None and doc.doc_method != "full":
         raise UsageError("--full-cache with --doc-cache: use --doc-method full")
     if prefill.prefill != "exact":
@@ -66,7 +62,7 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, m
         raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
     if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
         raise UsageError("--decode-budget with --doc-cache is not implemented: run it without --doc-cache")
-    return types.SimpleNamespace(min_tokens=ns.doc_min_tokens, doc=doc, settings=document_settings(config))
+    return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config))
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
@@ -703,7 +699,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document, probed_phrase
+from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document
 
 def _unevicting(cache:list) -> bool:
     "Whether no layer of a prompt cache evicted by its own selection: a document's fork (budget `HUGE`), plain caches."
@@ -752,6 +748,14 @@ class DocumentPromptCache(SnapKVPromptCache):
         return fork_caches(self.documents[doc]), tokens[len(doc):]
 
 # %% ../nbs/31_serve.ipynb #e64bd15a
+def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) -> tuple: # (text, ids) or (None, None)
+    "A document pasted before the question in the first user message (after a short system message, if any)."
+    i = 1 if messages and messages[0].get("role") == "system" else 0
+    if len(messages) <= i or messages[i].get("role") != "user" or not isinstance(messages[i].get("content"), str):
+        return None, None
+    system = messages[0].get("content") if i else None
+    return pasted_document(tokenizer, messages[i]["content"], prompt, doc.min_tokens, system or None)
+
 def document_generator_class(base, # a response generator class (`generator_class`'s)
                              doc:types.SimpleNamespace, # `doc_cache_settings`: min_tokens, scorer, ratio, settings
                             ) -> type:
@@ -768,13 +772,15 @@ def document_generator_class(base, # a response generator class (`generator_clas
             "Compress the request's document, if it has one not kept yet."
             kwargs = {**self.model_provider.cli_args.chat_template_args, **(args.chat_template_kwargs or {})}
             ids, why = system_prefix(tokenizer, request.messages, prompt, doc.min_tokens, tools=request.tools, **kwargs)
+            text = request.messages[0]["content"] if ids is not None else None
+            if ids is None and not why and not request.tools:
+                text, ids = _pasted(tokenizer, request.messages, prompt, doc)
             if why and why not in self.said:
                 self.said.add(why)
                 logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
             if ids is None or tuple(ids) in self.prompt_cache.documents: return
             try:
-                caches, info = compress_document(self.model_provider.model, tokenizer, ids,
-                                                 request.messages[0]["content"], doc.doc.doc_method,
+                caches, info = compress_document(self.model_provider.model, tokenizer, ids, text, doc.doc.doc_method,
                                                  doc.doc.doc_ratio, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "

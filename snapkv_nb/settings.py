@@ -156,12 +156,15 @@ class DocumentConfig:
     "How a document is compressed once, without any question (the one source of these defaults)."
     doc_method:str="reconstruct" # the method that scores its rows without a question (a `METHODS` name), or "full"
     doc_ratio:float=2.0 # document tokens per row kept per head
+    doc_min_tokens:int=512 # the fewest tokens a document has (a system message, or the text pasted before a question)
     def __post_init__(self):
         if not isinstance(self.doc_method, str) or not self.doc_method:
             raise ValueError(f"`doc_method` must be a method's name or 'full', got {self.doc_method!r}")
         if (isinstance(self.doc_ratio, bool) or not isinstance(self.doc_ratio, (int, float))
                 or not 1 <= self.doc_ratio < math.inf):
             raise ValueError(f"`doc_ratio` must be a number >= 1, got {self.doc_ratio!r}")
+        if check_count("doc_min_tokens", self.doc_min_tokens) < 1:
+            raise ValueError(f"`doc_min_tokens` must be >= 1, got {self.doc_min_tokens}")
 
 # %% ../nbs/00a_settings.ipynb #f28e7c08
 _PREFILL_NAMES = tuple(f.name for f in fields(PrefillConfig)) + ("compress_per_chunk",)
