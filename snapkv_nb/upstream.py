@@ -63,6 +63,11 @@ CACHE = (
              "wrapped in each model module while an evicting cache lives: the cache sees the post-RoPE queries",
              "a query hook on the cache (attention calling `cache.observe(queries)`), or an attention callback",
              params=("queries", "keys", "values", "cache", "scale", "mask")),
+    Internal("mlx_lm.models.gemma2:Attention.__call__", "relied", "core", "hooks (00b), cache",
+             "an attention that computes itself (Gemma 2) rotates its queries, then its keys, with `self.rope` just "
+             "before `cache.update_and_fetch`: the RoPE tap (`nn.RoPE.__call__`, wrapped while a cache lives) hands "
+             "the cache those queries", "a query hook on the cache (attention calling `cache.observe(queries)`)",
+             mentions=("rope", "update_and_fetch")),
     Internal("mlx_lm.models.cache:load_prompt_cache", "replaced", "core", "hooks (00b), cache",
              "finds a saved cache's class by name in its own module: the evicting classes are added there for a load",
              "a class registry (`load_prompt_cache(file, classes=...)`)", mentions=("globals", "from_state")),
