@@ -13,7 +13,7 @@ from snapkv_nb.settings import SnapKVConfig, DocumentConfig
 from snapkv_nb.frontend import make_caches, document_settings
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.context import split_chat
-from .ask_many import make_document, bootstrap_ci
+from .ask_many import make_document
 
 # %% auto #0
 __all__ = ['PASTED_METHODS', 'run_pasted', 'pasted_summary', 'main']
