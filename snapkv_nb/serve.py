@@ -179,6 +179,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
                   vocab_size:int, # token ids are 0 .. vocab_size-1 (the model's logits)
                   max_tokens_limit:int, # the largest max_tokens allowed
                   model_names:tuple=("default_model",), # the names the served model answers to
+                  doc_cache:bool=False, # the server finds documents in chat requests (`--doc-cache`)
                  ) -> dict: # the body, normalised (stream_options.include_usage filled in)
     "Refuse what mlx-lm's own checks let through and would crash or misuse: a `RequestError` (400/404)."
     if body.get("model", "default_model") not in model_names:
@@ -209,6 +210,10 @@ def check_request(body:dict, # the parsed request (`parse_body`)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise RequestError(400, f"logit_bias: the bias of token {k} must be a number")
     _check_prompt(body, path)
+    d = body.get("doc_cache") # the request's opt-out of `--doc-cache` (false), or its demand (true)
+    if not (d is None or isinstance(d, bool)): raise RequestError(400, "doc_cache must be true or false")
+    if d and not doc_cache: raise RequestError(400, "doc_cache: this server was started without --doc-cache")
+    if d and path == "/v1/completions": raise RequestError(400, "doc_cache: documents are found in chat requests only")
     for name, typ in (("chat_template_kwargs", dict), ("role_mapping", dict), ("tools", list)):
         if body.get(name) is not None and not isinstance(body[name], typ):
             raise RequestError(400, f"{name} must be {'an object' if typ is dict else 'a list'}")
@@ -515,7 +520,7 @@ def do_POST(self:SnapKVHandler):
     if int(n) > s.max_body_bytes: return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
     try: raw = self.rfile.read(int(n))
     except (TimeoutError, OSError): self.close_connection = True; return
-    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names)
+    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names, s.doc_cache)
     except RequestError as e: return self._refuse(e.status, str(e))
     data = json.dumps(body).encode()
     self.headers.replace_header("Content-Length", str(len(data)))
@@ -527,6 +532,7 @@ def do_POST(self:SnapKVHandler):
 def handle_completion(self:SnapKVHandler, request, stop_words):
     "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
     request.cancel, done = threading.Event(), threading.Event()
+    request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
     self._request = request
     def watch():
         while not done.wait(0.2):
@@ -710,6 +716,7 @@ class DocumentPromptCache(SnapKVPromptCache):
     def __init__(self, *args, **kwargs): # mlx-lm's `LRUPromptCache` arguments (max_size: also the most documents kept)
         super().__init__(*args, **kwargs)
         self.documents = OrderedDict() # a document's tokens (tuple) -> its compressed caches; least recently used first
+        self.use_documents = True # False: the request being served opted out (`"doc_cache": false`): read whole
 
     def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
                      caches:list, # their prompt cache, compressed (`compress_document`)
@@ -731,8 +738,13 @@ class DocumentPromptCache(SnapKVPromptCache):
         return best
 
     def fetch_nearest_cache(self, model, tokens:list):
-        doc = self.document(tokens)
-        if doc is None: return super().fetch_nearest_cache(model, tokens)
+        doc = self.document(tokens) if self.use_documents else None
+        if doc is None:
+            cache, rest = super().fetch_nearest_cache(model, tokens)
+            if cache is not None and not self.use_documents and _unevicting(cache): # a conversation on a document
+                logging.info("SnapKV: the request opted out of --doc-cache (doc_cache: false); prefilling it afresh")
+                return None, tokens
+            return cache, rest
         cache, rest = LRUPromptCache.fetch_nearest_cache(self, model, tokens) # mlx-lm's search, checked here
         if cache is not None and not rest: # an exact hit: one token to feed (see `SnapKVPromptCache`)
             if can_trim_prompt_cache(cache) and trim_prompt_cache(cache, 1) == 1: rest = tokens[-1:]
@@ -764,7 +776,9 @@ def document_generator_class(base, # a response generator class (`generator_clas
         said = set() # reasons already logged (once each)
         def tokenize(self, tokenizer, request, args):
             out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
-            if request.request_type == "chat" and out.vision is None:
+            # one request at a time (no batching with --doc-cache): its cache is fetched next, on this thread
+            self.prompt_cache.use_documents = getattr(request, "doc_cache", True)
+            if request.request_type == "chat" and out.vision is None and self.prompt_cache.use_documents:
                 self._document(tokenizer, request, args, out.prompt)
             return out
 
@@ -820,7 +834,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         state["settings"] = types.SimpleNamespace(
             host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins, api_key=ns.api_key,
             vocab_size=0, max_tokens_limit=ns.max_tokens_limit, max_prompt_tokens=ns.max_prompt_tokens,
-            model_names=names, listed_names=listed, max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens))
+            model_names=names, listed_names=listed, max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens),
+            doc_cache=doc is not None)
     def cancelled():
         req = state["generator"].serving if state["generator"] is not None else None
         return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())

@@ -258,7 +258,7 @@ class ResponseGeneratorHooks:
 _H = f"{_S}APIHandler"
 HANDLER = (
     Internal(_H, "relied", "serve", "serve", "subclassed (`handler_class`)", "(public)",
-             params=("response_generator",), mentions=("created", "stream", "handle_completion")),
+             params=("response_generator",), mentions=("created", "stream", "body", "handle_completion")),
     Internal(f"{_H}._set_cors_headers", "override", "serve", "serve (`cors_headers`)", "CORS headers only for "
              "`--allowed-origins` (mlx-lm allows any method and header from any origin listed)",
              "a CORS policy setting", params=("self",)),
