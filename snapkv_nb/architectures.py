@@ -4,17 +4,17 @@
 
 # %% ../nbs/03a_architectures.ipynb #a0000003
 from __future__ import annotations
-import importlib, importlib.resources, json, pkgutil, re, warnings
+import copy, importlib, importlib.resources, json, pkgutil, re, tempfile, warnings
 from pathlib import Path
 from typing import Optional
 
 import mlx.core as mx
 import mlx.nn as nn
 import numpy as np
-from mlx_lm.models.cache import make_prompt_cache
+from mlx_lm.models.cache import make_prompt_cache, save_prompt_cache
 from mlx_lm.generate import generate_step
 
-from .cache import EvictingCache, make_snapkv_cache
+from .cache import EvictingCache, make_snapkv_cache, load_prompt_cache
 
 # %% auto #0
 __all__ = ['NOT_HERE', 'model_types', 'tiny_config', 'tiny_model', 'check_architecture', 'architecture_matrix',
@@ -68,11 +68,20 @@ def _tokens(model, caches, ids:list, k:int) -> tuple: # (first token's log-proba
         toks.append(int(t)); first = lp if first is None else first
     return first, toks
 
+def _restores(model, caches:list) -> bool: # a prompt cache after a prompt and some decoding
+    "Whether copies of `caches` (mlx-lm's `deepcopy`, and a save and load) give the original's next logits."
+    copied = copy.deepcopy(caches)
+    with tempfile.TemporaryDirectory() as d:
+        save_prompt_cache(f"{d}/c.safetensors", caches); loaded = load_prompt_cache(f"{d}/c.safetensors")
+    nxt = lambda cs: model(mx.array([[1]]), cache=cs)[0, -1]
+    want = nxt(caches)
+    return all(bool(mx.allclose(nxt(c), want, atol=1e-5).item()) for c in (copied, loaded))
+
 def check_architecture(model_type:str, # a model type of the installed mlx-lm (`model_types()`)
                        budget:int=16, # rows per head kept
                        n:int=40, # prompt tokens
                       ) -> dict: # model_type, status, why, layers (evicting of all), queries, checks
-    "Build a tiny `model_type` and check SnapKV on it: exact prefill, the budget kept, real queries, exact decoding."
+    "Check SnapKV on a tiny `model_type`: exact prefill, budget kept, real queries, exact decoding and copies."
     out = dict(model_type=model_type, status="not run", why="", layers="", queries=None, checks={})
     if model_type in NOT_HERE: return {**out, "why": NOT_HERE[model_type]}
     try: model = tiny_model(model_type)
@@ -89,7 +98,7 @@ def check_architecture(model_type:str, # a model type of the installed mlx-lm (`
         _, same = _tokens(model, make_snapkv_cache(model, budget=10_000, window=4, n_sink=2, lookahead=0), ids, 8)
     checks = dict(prefill_exact=bool(mx.allclose(first, ref_first, atol=1e-4).item()),
                   budget_kept=all(c.compressions >= 1 and c.size() <= budget + 8 for c in ev),
-                  decoding_exact=same == ref)
+                  decoding_exact=same == ref, restores=_restores(model, caches))
     proxy = any("key-proxy" in str(x.message) for x in w)
     out["queries"] = not proxy and all(c.captured_queries is not None for c in ev)
     status = "works" if out["queries"] else "works, key proxy"

@@ -20,6 +20,9 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     "`c` if it can be a sequence of a batch: an evicting cache of at most one sequence, rows not quantized."
     if not getattr(c, "_snapkv_capture", False) or isinstance(c, BatchEvictingCache):
         raise TypeError(f"`caches[{i}]` must be an EvictingCache (one sequence), got {type(c).__name__}")
+    if c.rope_tapped: # mlx-lm's own batched Gemma 2 (full caches) answers padded sequences unlike alone
+        raise NotImplementedError(f"`caches[{i}]` takes its queries at the model's RoPE (an attention that computes "
+                                  "itself, as Gemma 2's): batching it is not implemented")
     if c.config.kv_bits is not None:
         raise NotImplementedError(f"`caches[{i}]` stores its rows quantized (kv_bits={c.config.kv_bits}): "
                                   "batching quantized evicting caches is not implemented")
@@ -332,6 +335,8 @@ def batch_blocker(caches:list, # a fresh prompt cache of the served model (a lis
         if not hasattr(c, "merge"): return f"{type(c).__name__} layers have no batch form (`merge`)"
         if getattr(c, "_snapkv_capture", False) and c.config.kv_bits is not None:
             return f"SnapKV rows stored quantized (kv_bits={c.config.kv_bits}) have no batch form yet"
+        if getattr(c, "rope_tapped", False):
+            return "the model's attention computes itself (queries taken at its RoPE, as Gemma 2's): not batched"
     return None
 
 # %% ../nbs/06_batch.ipynb #ab0514da

@@ -488,9 +488,14 @@ class EvictingCache(SelectingCache):
                         ) -> tuple: # every row held: (keys, values)
         "`RowCache.update_and_fetch`; an attention that computes itself gives its queries here (the RoPE tap)."
         out = super().update_and_fetch(keys, values)
-        if any(":" in n for n in self._capture) and (q := hooks.roped_queries(keys)) is not None:
+        if self.rope_tapped and (q := hooks.roped_queries(keys)) is not None:
             hooks.hand_queries(self, q, self.attention_scale)
         return out
+
+    @property
+    def rope_tapped(self) -> bool:
+        "Whether the queries come from a tapped RoPE (the model's attention computes itself, as Gemma 2's does)."
+        return any(":" in n for n in self._capture)
 
     def is_trimmable(self) -> bool:
         "Whether rows appended since the last compression can be rolled back (some held, a prompt open, or none)."
@@ -795,6 +800,11 @@ def _check_kept(bad, # why -> the ValueError to raise
             raise bad(f"kept positions outside 0..{tail - 1}")
 
 # %% ../nbs/01c_cache.ipynb #3fd21f61
+def _capture_place(n) -> bool: # a saved `capture` entry
+    "An mlx-lm model module, or the 'module:Class' of a RoPE (in mlx-lm or mlx.nn) whose calls are tapped."
+    mod, colon, cls = n.partition(":") if isinstance(n, str) else ("", "", "")
+    return mod.startswith(("mlx_lm.", "mlx.nn.") if colon else "mlx_lm.") and (not colon or cls.isidentifier())
+
 def _check_state(cls:type, st:dict) -> dict:
     "`st` if it is a consistent state of version `STATE_VERSION`, else a `ValueError` saying what is wrong."
     if not isinstance(st, dict) or "version" not in st:
@@ -842,8 +852,8 @@ def _check_state(cls:type, st:dict) -> dict:
     if (not isinstance(last, (list, tuple)) or len(last) != 3 or not all(isinstance(x, int) for x in last)
             or isinstance(prompts, bool) or not isinstance(prompts, int) or prompts < 0):
         raise bad(f"last_call {last!r} / prompts {prompts!r} are not what a cache saves")
-    if any(not isinstance(n, str) or not n.startswith("mlx_lm.") for n in st.get("capture") or ()):
-        raise bad(f"capture must name mlx-lm model modules, got {st.get('capture')!r}")
+    if not all(_capture_place(n) for n in st.get("capture") or ()):
+        raise bad(f"capture must name mlx-lm model modules or RoPE classes ('module:Class'), got {st.get('capture')!r}")
     _check_kept(bad, st, arrays, w)
     hb, H = st.get("head_budgets") or [], w if w > 1 else arrays[0].shape[1]
     floor = st["config"].get("n_sink", 0) + st["config"].get("window", 0) if isinstance(st["config"], dict) else 0
