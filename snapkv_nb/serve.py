@@ -25,43 +25,51 @@ from .generate import stream_generate as driver_stream_generate, vocab_size
 from .batch import batch_blocker, SnapKVBatchGenerator
 
 # %% auto #0
-__all__ = ['DOC_BATCHING_OFF', 'POST_PATHS', 'add_doc_cache_flags', 'doc_cache_settings', 'add_serve_flags', 'conversation_id',
+__all__ = ['POST_PATHS', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags', 'conversation_id',
            'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed',
            'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class',
            'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
            'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
-           'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
+           'system_prefix', 'DocumentPromptCache', 'may_open_with_document', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
-DOC_BATCHING_OFF = "batching off (--doc-cache: documents are compressed and reused on the one-at-a-time path)"
-
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                        ) -> argparse.ArgumentParser: # the same parser
-    "`--doc-cache` and the document settings of `snapkv chat` (`add_doc_flags`: method, ratio, fewest tokens)."
-    parser.add_argument("--doc-cache", action="store_true",
+    "`--doc-cache`/`--no-doc-cache` and `snapkv chat`'s document settings (`add_doc_flags`: method, ratio, fewest)."
+    parser.add_argument("--doc-cache", action=argparse.BooleanOptionalAction, default=None,
                         help="compress a request's document (a long system message, or the text pasted before the "
                              "question in its first user message) once, without any question, and reuse it for every "
-                             "request that starts with it (default: off; turns batching off)")
+                             "request that starts with it; such requests are served one at a time, the others batched "
+                             "(default: on, unless the cache settings rule it out)")
     return add_doc_flags(parser, "doc-cache")
 
-def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
+def doc_cache_blocker(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
+                      config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
+                      prefill:PrefillConfig, # the server's prefill settings
+                     ) -> str|None: # one line naming the flag, or None
+    "Why the server's settings rule documents out, or None."
+    if config is None and document_config(ns).doc_method != "full":
+        return "--full-cache with --doc-cache: use --doc-method full"
+    if prefill.prefill != "exact":
+        return f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly"
+    if ns.prompt_cache_size < 1: return "--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)"
+    if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
+        return "--decode-budget with --doc-cache is not implemented: run it with --no-doc-cache"
+    return None
+
+def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_flags`, mlx-lm's --prompt-cache-size)
                        config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
                        prefill:PrefillConfig, # the server's prefill settings
                       ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; or None
-    "The checked `--doc-cache` settings (a `UsageError` naming the flag), or None when it is off."
-    if not ns.doc_cache:
-        given = changed_flags(DocumentConfig, ns)
-        if given: raise UsageError(f"{', '.join(given)} need --doc-cache")
+    "The checked document settings, or None: off by `--no-doc-cache`, or by default where `doc_cache_blocker` says so."
+    given = changed_flags(DocumentConfig, ns)
+    if ns.doc_cache is False:
+        if given: raise UsageError(f"{', '.join(given)} with --no-doc-cache")
         return None
-    doc = document_config(ns)
-    if config is None and doc.doc_method != "full":
-        raise UsageError("--full-cache with --doc-cache: use --doc-method full")
-    if prefill.prefill != "exact":
-        raise UsageError(f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly")
-    if ns.prompt_cache_size < 1:
-        raise UsageError("--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)")
-    if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
-        raise UsageError("--decode-budget with --doc-cache is not implemented: run it without --doc-cache")
+    doc = document_config(ns) # the values checked (a `UsageError` naming the flag)
+    if why := doc_cache_blocker(ns, config, prefill):
+        if ns.doc_cache or given: raise UsageError(why) # asked for, and impossible
+        return None
     return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config))
 
 # %% ../nbs/31_serve.ipynb #cflags
@@ -212,7 +220,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
     _check_prompt(body, path)
     d = body.get("doc_cache") # the request's opt-out of `--doc-cache` (false), or its demand (true)
     if not (d is None or isinstance(d, bool)): raise RequestError(400, "doc_cache must be true or false")
-    if d and not doc_cache: raise RequestError(400, "doc_cache: this server was started without --doc-cache")
+    if d and not doc_cache: raise RequestError(400, "doc_cache: this server compresses no documents (see its start-up)")
     if d and path == "/v1/completions": raise RequestError(400, "doc_cache: documents are found in chat requests only")
     for name, typ in (("chat_template_kwargs", dict), ("role_mapping", dict), ("tools", list)):
         if body.get(name) is not None and not isinstance(body[name], typ):
@@ -705,7 +713,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document
+from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document, split_question
 
 def _unevicting(cache:list) -> bool:
     "Whether no layer of a prompt cache evicted by its own selection: a document's fork (budget `HUGE`), plain caches."
@@ -759,6 +767,21 @@ class DocumentPromptCache(SnapKVPromptCache):
                      f"compressed document, {len(tokens) - len(doc)} new to prefill")
         return fork_caches(self.documents[doc]), tokens[len(doc):]
 
+# %% ../nbs/31_serve.ipynb #mayopen2
+def _text(content) -> str: # a message's content: a string, or a list of text parts
+    return content if isinstance(content, str) else "".join(
+        p.get("text", "") for p in content if isinstance(p, dict)) if isinstance(content, list) else ""
+
+def may_open_with_document(messages:list, # a chat request's messages
+                           min_tokens:int, # the fewest tokens a document has (--doc-min-tokens)
+                          ) -> bool:
+    "Whether a request may open with a document: a system message, or text before the first question, of `min_tokens`+ bytes."
+    i = 1 if messages and messages[0].get("role") == "system" else 0
+    if i and len(_text(messages[0].get("content")).encode()) >= min_tokens: return True
+    if len(messages) <= i or messages[i].get("role") != "user": return False
+    cut = split_question(_text(messages[i].get("content")))
+    return cut is not None and len(cut[0].encode()) >= min_tokens
+
 # %% ../nbs/31_serve.ipynb #e64bd15a
 def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) -> tuple: # (text, ids) or (None, None)
     "A document pasted before the question in the first user message (after a short system message, if any)."
@@ -771,14 +794,22 @@ def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) ->
 def document_generator_class(base, # a response generator class (`generator_class`'s)
                              doc:types.SimpleNamespace, # `doc_cache_settings`: min_tokens, scorer, ratio, settings
                             ) -> type:
-    "`base` whose requests' system messages (`system_prefix`) are compressed once into its `DocumentPromptCache`."
+    "`base` whose requests' documents (`system_prefix`, `_pasted`) are compressed once into its `DocumentPromptCache`."
     class DocumentResponseGenerator(base):
         said = set() # reasons already logged (once each)
+        def generate(self, request, generation_args, progress_callback=None):
+            "Mark a request that may open with a document (`may_open_with_document`): it is served alone."
+            generation_args.snapkv_document = (request.request_type == "chat" and getattr(request, "doc_cache", True)
+                                               and may_open_with_document(request.messages, doc.min_tokens))
+            return super().generate(request, generation_args, progress_callback)
+
+        def batchable(self, args) -> bool: return super().batchable(args) and not getattr(args, "snapkv_document", False)
+
         def tokenize(self, tokenizer, request, args):
             out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
-            # one request at a time (no batching with --doc-cache): its cache is fetched next, on this thread
-            self.prompt_cache.use_documents = getattr(request, "doc_cache", True)
-            if request.request_type == "chat" and out.vision is None and self.prompt_cache.use_documents:
+            # its cache is fetched next, on this thread: documents are used for a marked request only (served alone)
+            self.prompt_cache.use_documents = getattr(args, "snapkv_document", False)
+            if self.prompt_cache.use_documents and out.vision is None:
                 self._document(tokenizer, request, args, out.prompt)
             return out
 
@@ -829,8 +860,9 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         what = settings_text(state["config"], state["prefill"], ns.method)
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
         if doc is not None:
-            state["banner"] += (f"; system messages of {doc.min_tokens}+ tokens compressed once by "
-                                f"{doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) and reused (--doc-cache)")
+            state["banner"] += (f"; documents of {doc.min_tokens}+ tokens (a system message, or pasted before the "
+                                f"first question) compressed once by {doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) "
+                                "and reused, their requests served one at a time (--no-doc-cache: off)")
         state["settings"] = types.SimpleNamespace(
             host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins, api_key=ns.api_key,
             vocab_size=0, max_tokens_limit=ns.max_tokens_limit, max_prompt_tokens=ns.max_prompt_tokens,
@@ -845,7 +877,6 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     def batching(model):
         ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
-        if ok and state["doc"] is not None: ok, state["batching"] = False, f"{DOC_BATCHING_OFF}: one request at a time"
         return ok
     def batch_generator(model, **kwargs): return SnapKVBatchGenerator(model, prompt_cache, **kwargs)
     base_provider = srv.ModelProvider

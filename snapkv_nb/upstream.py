@@ -194,8 +194,9 @@ GENERATOR = (
                                                                         "_make_state_machine")),
     Internal(f"{_G}._generate", "private", "serve", "serve (`stopping`)", "the server is stopping: a failed loop is "
              "not started again", "mlx-lm restarting its loop", mentions=("_stop",), label=f"{_G}._stop"),
-    Internal(f"{_G}._is_batchable", "private", "serve", "serve (`batchable`)", "whether a request joins the batch, "
-             "so that its client leaving takes it out", "cancellation in mlx-lm", params=("self", "args")),
+    Internal(f"{_G}._is_batchable", "override", "serve", "serve (`batchable`)", "whether a request joins the batch "
+             "(so that its client leaving takes it out); `--doc-cache` serves a request carrying a document alone",
+             "cancellation in mlx-lm, and a per-request batching hook", params=("self", "args")),
     Internal(f"{_G}._await_response", "private", "serve", "serve (`await_response`)", "the wait for a request's "
              "first answer (its context)", "cancellation in mlx-lm", params=("self", "response_queue")),
     Internal(f"{_G}._make_state_machine", "private", "serve", "serve (`stop_matchers`)", "stop strings checked at "
@@ -230,9 +231,10 @@ class ResponseGeneratorHooks:
     def serve_loop(self):
         "mlx-lm's generation loop (`_generate`)."
         return self._generate()
+    def _is_batchable(self, args): return self.batchable(args)
     def batchable(self, args) -> bool:
-        "Whether mlx-lm batches a request with these arguments (`_is_batchable`)."
-        return self._is_batchable(args)
+        "Whether mlx-lm batches a request with these arguments (`_is_batchable`); override to narrow it."
+        return super()._is_batchable(args)
     def await_response(self, q:Queue):
         "The next item of a request's response queue, or an error if the thread died (`_await_response`)."
         return self._await_response(q)
