@@ -775,7 +775,7 @@ def _text(content) -> str: # a message's content: a string, or a list of text pa
 def may_open_with_document(messages:list, # a chat request's messages
                            min_tokens:int, # the fewest tokens a document has (--doc-min-tokens)
                           ) -> bool:
-    "Whether a request may open with a document: a system message, or text before the first question, of `min_tokens`+ bytes."
+    "Whether a request may open with a document: a system message or text before the question of `min_tokens`+ bytes."
     i = 1 if messages and messages[0].get("role") == "system" else 0
     if i and len(_text(messages[0].get("content")).encode()) >= min_tokens: return True
     if len(messages) <= i or messages[i].get("role") != "user": return False
@@ -803,7 +803,8 @@ def document_generator_class(base, # a response generator class (`generator_clas
                                                and may_open_with_document(request.messages, doc.min_tokens))
             return super().generate(request, generation_args, progress_callback)
 
-        def batchable(self, args) -> bool: return super().batchable(args) and not getattr(args, "snapkv_document", False)
+        def batchable(self, args) -> bool:
+            return super().batchable(args) and not getattr(args, "snapkv_document", False)
 
         def tokenize(self, tokenizer, request, args):
             out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
