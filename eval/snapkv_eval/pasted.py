@@ -16,7 +16,7 @@ from snapkv_nb.context import split_chat
 from .ask_many import make_document
 
 # %% auto #0
-__all__ = ['PASTED_METHODS', 'run_pasted', 'pasted_summary', 'main']
+__all__ = ['PASTED_METHODS', 'PASTED_NAMES', 'run_pasted', 'pasted_summary', 'main', 'pasted_table']
 
 # %% ../nbs/16a_pasted.ipynb #pa000005
 PASTED_METHODS = ("full", "snapkv", "pasted")
@@ -79,6 +79,30 @@ def main(argv:list=None):
     for s in range(a, b + 1):
         res["records"] += run_pasted(model, tok, s, ratios, log=sys.stderr)
         Path(argv[1]).write_text(json.dumps(res, indent=1))
+
+# %% ../nbs/16a_pasted.ipynb #pa000013
+PASTED_NAMES = dict(snapkv="SnapKV alone", pasted="document path (default)")
+
+def pasted_table(runs:list, # [(model label, `main`'s JSON as read back)]
+                 ratios=None, # the ratios to show (None: all)
+                ) -> str: # markdown
+    "Right answers per turn: the full cache's, then each method's as a share of them with its bootstrap interval."
+    out = ["| model | documents | cache | turn 1 | turn 2 | turn 3 | turn 4 |", "|---|---:|---|---|---|---|---|"]
+    for label, res in runs:
+        recs = res["records"]
+        docs = len({r["doc"] for r in recs})
+        full = [sum(r["correct"] for r in recs if (r["method"], r["turn"]) == ("full", t)) for t in (1, 2, 3, 4)]
+        row = lambda cache, cells: f"| {label if cache.startswith('full') else ''} | " \
+                                   f"{docs if cache.startswith('full') else ''} | {cache} | " + " | ".join(cells) + " |"
+        out.append(row("full cache: right answers", [f"{f}/{docs}" for f in full]))
+        rows = pasted_summary(recs)
+        order = lambda k: (k[1], k[0] != "snapkv") # by ratio, SnapKV alone first
+        for m, q in sorted(dict.fromkeys((r["method"], r["ratio"]) for r in rows), key=order):
+            if ratios is not None and q not in ratios: continue
+            at = [r for r in rows if (r["method"], r["ratio"]) == (m, q)]
+            out.append(row(f"{PASTED_NAMES[m]}, {q}x",
+                           [f"{r['share']:.2f} [{r['low']:.2f}, {r['high']:.2f}]" for r in at]))
+    return "\n".join(out)
 
 # %% ../nbs/16a_pasted.ipynb #pa000011
 #| eval: false
