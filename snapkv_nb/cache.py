@@ -803,7 +803,8 @@ def _check_kept(bad, # why -> the ValueError to raise
 def _capture_place(n) -> bool: # a saved `capture` entry
     "An mlx-lm model module, or the 'module:Class' of a RoPE (in mlx-lm or mlx.nn) whose calls are tapped."
     mod, colon, cls = n.partition(":") if isinstance(n, str) else ("", "", "")
-    return mod.startswith(("mlx_lm.", "mlx.nn.") if colon else "mlx_lm.") and (not colon or cls.isidentifier())
+    rope = cls.isidentifier() and "rope" in cls.lower() # a saved cache names no other class to wrap
+    return mod.startswith(("mlx_lm.", "mlx.nn.") if colon else "mlx_lm.") and (not colon or rope)
 
 def _check_state(cls:type, st:dict) -> dict:
     "`st` if it is a consistent state of version `STATE_VERSION`, else a `ValueError` saying what is wrong."

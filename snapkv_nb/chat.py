@@ -4,7 +4,7 @@
 
 # %% ../nbs/33_chat.ipynb #d6e76867
 from __future__ import annotations
-import argparse, sys, time
+import argparse, sys, time, warnings
 from pathlib import Path
 
 import mlx.core as mx
@@ -19,8 +19,8 @@ from .generate import stream_answer
 from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
 
 # %% auto #0
-__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'chat_settings', 'DocumentChat',
-           'chat_main']
+__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'pasted_blocker', 'chat_settings',
+           'DocumentChat', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -82,8 +82,11 @@ class ChatSession:
         system = self.messages[0]["content"] if self.messages[0]["role"] == "system" else None
         doc, ctx = pasted_document(self.tokenizer, text, ids, self.document.doc_min_tokens, system)
         if doc is None: return
-        caches, info = compress_document(self.model, self.tokenizer, ctx, doc, self.document.doc_method,
-                                         self.document.doc_ratio, **self.doc_settings)
+        try: caches, info = compress_document(self.model, self.tokenizer, ctx, doc, self.document.doc_method,
+                                              self.document.doc_ratio, **self.doc_settings)
+        except Exception as e: # the message is read whole, as without a document
+            warnings.warn(f"SnapKV: the pasted document could not be compressed ({one_line(e)[:200]}); "
+                          "the message is read whole"); return
         self.cache, self.seen = fork_caches(caches, budget=HUGE), list(ctx)
         self.pasted = dict(info, tokens=len(ctx), rows=kv_report(caches)["rows"])
 
@@ -140,6 +143,15 @@ def chat_parser() -> argparse.ArgumentParser:
     return p
 
 # %% ../nbs/33_chat.ipynb #0f8ade31
+def pasted_blocker(cfg:SnapKVConfig|None, # the chat's cache settings (None: --full-cache)
+                   prefill:PrefillConfig, # its prefill settings
+                  ) -> str|None:
+    "Why a document pasted into the first message cannot be compressed once with these settings, or None."
+    if prefill.prefill != "exact": return f"not used with --prefill {prefill.prefill} (a document is read exactly)"
+    if cfg is not None and cfg.decode_budget is not None:
+        return "not used with --decode-budget (the turns after a document are kept whole)"
+    return None
+
 def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
     cfg, prefill = cache_config(args)
@@ -156,6 +168,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     if args.file is None: # a document pasted into the first message is compressed as --doc-method etc. say
         doc_flags = changed_flags(DocumentConfig, args)
         if cfg is None and doc_flags: raise UsageError(f"{', '.join(doc_flags)}: not used with --full-cache")
+        if doc_flags and (why := pasted_blocker(cfg, prefill)): raise UsageError(f"{', '.join(doc_flags)}: {why}")
         document_config(args) # checked now
         return cfg, prefill, None
     doc = document_config(args)
@@ -245,7 +258,8 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)
-        pasted = None if cfg is None else document_config(args) # how a document pasted into a message is compressed
+        # how a document pasted into a message is compressed (none with --full-cache or where `pasted_blocker` says)
+        pasted = None if cfg is None or pasted_blocker(cfg, prefill) else document_config(args)
         def new_chat() -> ChatSession:
             return ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
                                args.system_prompt, prefill=prefill, document=pasted,

@@ -562,8 +562,10 @@ def split_question(text:str, # a user message
     for sep in ("\n\n", "\n"):
         i = t.rfind(sep)
         if i > 0 and t[i + len(sep):].strip(): return t[:i], sep, t[i + len(sep):]
-    ends = list(re.finditer(r"(?<=[.!?])\s+(?=\S)", t))
-    return (t[:ends[-1].start()], ends[-1].group(), t[ends[-1].end():]) if ends else None
+    m = re.search(r"(?<=\S)\s+(?=[.!?])", t[::-1]) # the last sentence end: the first one of the reversed text
+    if m is None: return None
+    a, b = len(t) - m.end(), len(t) - m.start()
+    return t[:a], t[a:b], t[b:]
 
 def pasted_document(tokenizer, # the model's tokenizer
                     text:str, # the first user message: a document, then the question
@@ -572,7 +574,7 @@ def pasted_document(tokenizer, # the model's tokenizer
                     system_prompt:Optional[str]=None, # the system message before it, if any
                    ) -> tuple: # (the document's text, its context ids: a prefix of `prompt`), or (None, None)
     "A document pasted before the question (`split_question`), with its context: `prompt` as far as `split_chat`'s."
-    cut = split_question(text) if isinstance(text, str) else None
+    cut = split_question(text) if isinstance(text, str) and _MARK not in text else None
     if cut is None: return None, None
     doc, sep, _ = cut
     if len(tokenizer.encode(doc, add_special_tokens=False)) < max(min_tokens, 1): return None, None

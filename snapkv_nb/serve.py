@@ -20,7 +20,7 @@ from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_d
                                 resolve_model, make_caches, kv_report, kv_text, check_full_cache, MIN_TEMP)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
-from .cache import end_lookahead
+from .cache import end_lookahead, EvictingCache
 from .generate import stream_generate as driver_stream_generate, vocab_size
 from .batch import batch_blocker, SnapKVBatchGenerator
 
@@ -218,7 +218,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise RequestError(400, f"logit_bias: the bias of token {k} must be a number")
     _check_prompt(body, path)
-    d = body.get("doc_cache") # the request's opt-out of `--doc-cache` (false), or its demand (true)
+    d = body.get("doc_cache") # the request's opt-out of `--doc-cache` (false), or the default (true)
     if not (d is None or isinstance(d, bool)): raise RequestError(400, "doc_cache must be true or false")
     if d and not doc_cache: raise RequestError(400, "doc_cache: this server compresses no documents (see its start-up)")
     if d and path == "/v1/completions": raise RequestError(400, "doc_cache: documents are found in chat requests only")
@@ -715,6 +715,10 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 from collections import OrderedDict
 from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document, split_question
 
+def _on_document(cache:list) -> bool:
+    "Whether a prompt cache is a document's fork (evicting layers that never evict), not a conversation of its own."
+    return any(isinstance(c, EvictingCache) and c.config.budget == HUGE for c in cache)
+
 def _unevicting(cache:list) -> bool:
     "Whether no layer of a prompt cache evicted by its own selection: a document's fork (budget `HUGE`), plain caches."
     return all(getattr(getattr(c, "config", None), "budget", HUGE) == HUGE for c in cache)
@@ -724,7 +728,8 @@ class DocumentPromptCache(SnapKVPromptCache):
     def __init__(self, *args, **kwargs): # mlx-lm's `LRUPromptCache` arguments (max_size: also the most documents kept)
         super().__init__(*args, **kwargs)
         self.documents = OrderedDict() # a document's tokens (tuple) -> its compressed caches; least recently used first
-        self.use_documents = True # False: the request being served opted out (`"doc_cache": false`): read whole
+        self.use_documents = True # False: the request being served reads no document (`"doc_cache": false`, or
+                                  # none found in it: `may_open_with_document`), so no conversation on one either
 
     def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
                      caches:list, # their prompt cache, compressed (`compress_document`)
@@ -749,8 +754,9 @@ class DocumentPromptCache(SnapKVPromptCache):
         doc = self.document(tokens) if self.use_documents else None
         if doc is None:
             cache, rest = super().fetch_nearest_cache(model, tokens)
-            if cache is not None and not self.use_documents and _unevicting(cache): # a conversation on a document
-                logging.info("SnapKV: the request opted out of --doc-cache (doc_cache: false); prefilling it afresh")
+            if cache is not None and not self.use_documents and _on_document(cache): # a conversation on a document
+                logging.info("SnapKV: the cached conversation continues a document this request does not read as one "
+                             "(doc_cache: false, or none found in it); prefilling it afresh")
                 return None, tokens
             return cache, rest
         cache, rest = LRUPromptCache.fetch_nearest_cache(self, model, tokens) # mlx-lm's search, checked here
@@ -815,7 +821,13 @@ def document_generator_class(base, # a response generator class (`generator_clas
             return out
 
         def _document(self, tokenizer, request, args, prompt:list):
-            "Compress the request's document, if it has one not kept yet."
+            "Compress the request's document, if it has one not kept yet; on any failure the request is read whole."
+            try: self._find_document(tokenizer, request, args, prompt)
+            except Exception as e:
+                self.prompt_cache.use_documents = False
+                logging.info(f"SnapKV: no document for this request ({one_line(e)[:200]}); it is read whole")
+
+        def _find_document(self, tokenizer, request, args, prompt:list):
             kwargs = {**self.model_provider.cli_args.chat_template_args, **(args.chat_template_kwargs or {})}
             ids, why = system_prefix(tokenizer, request.messages, prompt, doc.min_tokens, tools=request.tools, **kwargs)
             text = request.messages[0]["content"] if ids is not None else None
@@ -864,6 +876,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
             state["banner"] += (f"; documents of {doc.min_tokens}+ tokens (a system message, or pasted before the "
                                 f"first question) compressed once by {doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) "
                                 "and reused, their requests served one at a time (--no-doc-cache: off)")
+        elif ns.doc_cache is None: # off by default: say why
+            state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"
         state["settings"] = types.SimpleNamespace(
             host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins, api_key=ns.api_key,
             vocab_size=0, max_tokens_limit=ns.max_tokens_limit, max_prompt_tokens=ns.max_prompt_tokens,
