@@ -14,9 +14,11 @@ from snapkv_nb.frontend import make_caches, document_settings
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.context import split_chat
 from .ask_many import make_document
+from .common import save_plots
 
 # %% auto #0
-__all__ = ['PASTED_METHODS', 'PASTED_NAMES', 'run_pasted', 'pasted_summary', 'main', 'pasted_table']
+__all__ = ['PASTED_METHODS', 'PASTED_NAMES', 'PASTED_PLOTS', 'run_pasted', 'pasted_summary', 'main', 'pasted_table',
+           'plot_pasted']
 
 # %% ../nbs/16a_pasted.ipynb #pa000005
 PASTED_METHODS = ("full", "snapkv", "pasted")
@@ -79,6 +81,7 @@ def main(argv:list=None):
     for s in range(a, b + 1):
         res["records"] += run_pasted(model, tok, s, ratios, log=sys.stderr)
         Path(argv[1]).write_text(json.dumps(res, indent=1))
+    save_plots(res, Path(argv[1]).parent, PASTED_PLOTS, Path(argv[1]).stem) # <stem>_turns.png beside the JSON
 
 # %% ../nbs/16a_pasted.ipynb #pa000013
 PASTED_NAMES = dict(snapkv="SnapKV alone", pasted="document path (default)")
@@ -103,6 +106,26 @@ def pasted_table(runs:list, # [(model label, `main`'s JSON as read back)]
             out.append(row(f"{PASTED_NAMES[m]}, {q}x",
                            [f"{r['share']:.2f} [{r['low']:.2f}, {r['high']:.2f}]" for r in at]))
     return "\n".join(out)
+
+# %% ../nbs/16a_pasted.ipynb #pa000019
+def plot_pasted(res:dict, # `main`'s JSON of one model, as read back
+               ):
+    "Per turn, each cache's share of the full cache's right answers, with its bootstrap interval (a matplotlib figure)."
+    import matplotlib.pyplot as plt
+    rows = pasted_summary(res["records"])
+    keys = sorted(dict.fromkeys((r["method"], r["ratio"]) for r in rows), key=lambda k: (k[1], k[0] != "snapkv"))
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    for j, (m, q) in enumerate(keys):
+        at = [r for r in rows if (r["method"], r["ratio"]) == (m, q)]
+        err = [[r["share"] - r["low"] for r in at], [r["high"] - r["share"] for r in at]]
+        ax.errorbar([r["turn"] + (j - (len(keys) - 1) / 2) * 0.08 for r in at], [r["share"] for r in at], yerr=err,
+                    marker="o", capsize=3, label=f"{PASTED_NAMES[m]}, {q}x")
+    ax.axhline(0.9, ls=":", c="gray"); ax.set_xticks([1, 2, 3, 4]); ax.set_xlabel("turn")
+    ax.set_ylabel("share of the full cache's\nright answers"); ax.set_title(res.get("label", res.get("model", "")))
+    ax.legend(fontsize=7); fig.tight_layout()
+    return fig
+
+PASTED_PLOTS = {"turns": plot_pasted}
 
 # %% ../nbs/16a_pasted.ipynb #pa000011
 #| eval: false
