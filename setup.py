@@ -33,7 +33,7 @@ setuptools.setup(
     # snapkv_nb/data holds text files, not modules: it is listed as a (namespace) package so setuptools ships it
     # without its "absent from the `packages` configuration" warning, and package_data names its files
     packages = setuptools.find_namespace_packages(include=['snapkv_nb', 'snapkv_nb.*'], exclude=['*.__pycache__']),
-    package_data = {'snapkv_nb.data': ['*.txt', '*.json']},
+    package_data = {'snapkv_nb.data': ['*.txt', '*.json', 'surrogates/*.safetensors']},
     include_package_data = True,
     install_requires = requirements,
     extras_require = {'dev': dev_requirements, 'pictures': pictures_requirements},

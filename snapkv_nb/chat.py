@@ -206,7 +206,7 @@ class DocumentChat:
         "One phrase: the document, how it was compressed, in how long."
         s, i, d = self.session, self.session.info, self.doc
         rows = kv_report(s.caches)["rows"]
-        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {d.doc_method}"
+        return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {i['method']}"
                 f"{probed_phrase(i)} to {min(rows)}-{max(rows)} rows per head ({d.doc_ratio:g}x) in "
                 f"{i['prefill_s'] + i['scoring_s']:.1f}s (reading it {i['prefill_s']:.1f}s); every message is answered "
                 "from it (the turns kept)")

@@ -4,7 +4,7 @@
 
 # %% ../nbs/30_cli.ipynb #58979604
 from __future__ import annotations
-import dataclasses, inspect, os, sys, time
+import argparse, dataclasses, inspect, os, sys, time
 from pathlib import Path
 
 from fastcore.script import store_true
@@ -22,11 +22,13 @@ from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text)
 from .generate import stream_answer
+from .surrogate import fit_surrogate, save_surrogate, surrogate_paths
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
            'snapkv_generate', 'generate_text', 'demo_prompt', 'find_tokens', 'heads_keeping', 'demo_table',
-           'snapkv_demo', 'serve_command', 'chat_command', 'run_command', 'main']
+           'snapkv_demo', 'fit_parser', 'fit_main', 'serve_command', 'chat_command', 'fit_surrogate_command',
+           'run_command', 'main']
 
 # %% ../nbs/30_cli.ipynb #7a007605
 def _rows_text(rows:list) -> str:
@@ -215,6 +217,45 @@ def snapkv_demo(
     print(f"{verdict[(full['correct'], snap['correct'])]} (total {time.perf_counter() - t_start:.0f} s)")
     return runs
 
+# %% ../nbs/30_cli.ipynb #0c6516ac
+def fit_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="snapkv fit-surrogate", description=fit_surrogate_command.__doc__)
+    p.add_argument("--model", default=None, help="an embedded model's name, a .gguf file or an mlx-lm directory "
+                   "(default: SmolLM2-135M-Instruct)")
+    p.add_argument("--documents", type=int, default=12, help="documents made from Python's docstrings (default: 12)")
+    p.add_argument("--texts", nargs="+", default=None, metavar="FILE",
+                   help="fit on these files instead, one document each")
+    p.add_argument("--heldout", type=int, default=3, help="documents left out of a first fit to measure its error")
+    p.add_argument("--out", default=None, help="the file to write (default: where snapkv finds it for this model)")
+    return p
+
+def fit_main(argv:list) -> int:
+    "`snapkv fit-surrogate`: fit, report the held-out error, write the file; user errors are one line and exit 2."
+    try:
+        args = fit_parser().parse_args(list(argv))
+        if args.documents < 2: raise UsageError(f"--documents must be >= 2, got {args.documents}")
+        texts = None if args.texts is None else [_read_text(f) for f in args.texts]
+        n = args.documents if texts is None else len(texts)
+        if not 0 <= args.heldout < n: raise UsageError(f"--heldout must be in [0, {n - 1}], got {args.heldout}")
+        model, tok = load_model(args.model)
+    except USER_ERRORS as e:
+        print(f"snapkv fit-surrogate: error: {one_line(e)}", file=sys.stderr)
+        return 2
+    s = fit_surrogate(model, tok, texts, n, args.heldout, log=sys.stderr)
+    out = save_surrogate(s, args.out or surrogate_paths(model)[1])
+    e = s.info["heldout_error"]
+    err = f"held out: top quarter kept {e['top_quarter']:.2f}, correlation {e['r']:.2f}" if e else "nothing held out"
+    print(f"wrote {out} ({s.info['documents']} documents, {s.info['rows']} rows; {err}; {s.info['seconds']:.0f} s)")
+    return 0
+
+def _read_text(f:str) -> str:
+    "The text of document file `f` (a `UsageError` naming it if it cannot be read or is empty)."
+    try: t = Path(f).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"--texts {f}: cannot be read ({one_line(e)})") from None
+    if not t.strip(): raise UsageError(f"--texts {f}: the file is empty")
+    return t
+
 # %% ../nbs/30_cli.ipynb #04ec6a78
 def serve_command(argv:list) -> int:
     "An OpenAI-compatible HTTP server (mlx_lm.server) whose prompt caches are SnapKV caches."
@@ -226,12 +267,17 @@ def chat_command(argv:list) -> int:
     from snapkv_nb.chat import chat_main
     return chat_main(argv)
 
-COMMANDS = {"generate": snapkv_generate, "demo": snapkv_demo, "serve": serve_command, "chat": chat_command}
+def fit_surrogate_command(argv:list) -> int:
+    "Fit a model's surrogate of reconstruction (the document path's scorer) and save it where it is found."
+    return fit_main(argv)
+
+COMMANDS = {"generate": snapkv_generate, "demo": snapkv_demo, "serve": serve_command, "chat": chat_command,
+            "fit-surrogate": fit_surrogate_command}
 PARSED = (snapkv_generate, snapkv_demo) # the commands whose signature is their command line
 
 def _usage() -> str:
     return (f"usage: snapkv {{{','.join(COMMANDS)}}} [options]   (snapkv COMMAND -h for a command's options)\n\n"
-            + "\n".join(f"  {n:9} {f.__doc__}" for n, f in COMMANDS.items()))
+            + "\n".join(f"  {n:13} {f.__doc__}" for n, f in COMMANDS.items()))
 
 def run_command(func, # `snapkv_generate` or `snapkv_demo`
                 argv:list, # its arguments

@@ -4,7 +4,7 @@
 
 # %% ../nbs/07_context.ipynb #06748f75
 from __future__ import annotations
-import contextlib, functools, math, re, time
+import contextlib, functools, math, re, sys, time
 from typing import Optional
 
 import mlx.core as mx
@@ -22,7 +22,7 @@ __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PR
            'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
            'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
            'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document', 'default_allocation',
-           'compress_document', 'probed_phrase', 'DocumentSession']
+           'document_scorer', 'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -419,6 +419,7 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
 
 def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share, probed_budget=None,
+                  scored:bool=False, # a `scorer` was given
                  ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
     "`compress_context`'s arguments checked against the caches' class, each bad one refused by name."
     ev = snapkv_layers(caches)
@@ -428,7 +429,10 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
     kind = kinds.pop()
     recon, probe = issubclass(kind, ReconstructionCache), issubclass(kind, ProbeCache)
     if allocation not in ALLOCATIONS: raise ValueError(f"`allocation` must be one of {ALLOCATIONS}, got {allocation!r}")
-    if allocation != "uniform" and not (recon or probe):
+    if scored and (recon or probe or not issubclass(kind, GivenScoresCache)):
+        raise ValueError(f"`scorer` is for a method scored outside the model's driver here; {kind.__name__} is not one")
+    if scored and saturation is not None: raise ValueError("`saturation` is for reconstruction scoring, not `scorer`")
+    if allocation != "uniform" and not (recon or probe or scored):
         raise ValueError(f"allocation={allocation!r} needs attention scores comparable across layers "
                          "(ReconstructionCache, ProbeCache)")
     if allocation == "head" and caches[ev[0]].config.kv_bits is not None:
@@ -446,14 +450,15 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
         if isinstance(probe_share, bool) or not (isinstance(probe_share, (int, float)) and 0 <= probe_share < 1):
             raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
     if probed_budget is not None:
-        if saturation is None: raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
+        if saturation is None and not scored:
+            raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
         if (isinstance(probed_budget, bool)
                 or not (isinstance(probed_budget, (int, float)) and 0 < probed_budget < math.inf)):
             raise ValueError(f"`probed_budget` must be a number > 0, got {probed_budget!r}")
         if allocation == "uniform" and probed_budget != 1:
             raise ValueError("`probed_budget` needs allocation 'head' or 'layer' "
                              "(with 'uniform' every head keeps `budget`)")
-    if issubclass(kind, GivenScoresCache) and not (recon or probe):
+    if issubclass(kind, GivenScoresCache) and not (recon or probe or scored):
         raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` "
                          "and call `compress`")
     return ev, kind, recon, probe
@@ -474,6 +479,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget`, the others share
                                                          # the rest (None: `PROBED_BUDGET` with "head", else 1)
+                     scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe)
                     ) -> dict: # seconds to feed (prefill_s) and score (scoring_s), rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
@@ -481,19 +487,21 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if probed_reduce not in PROBE_REDUCES:
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
     ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share,
-                                           probed_budget)
+                                           probed_budget, scorer is not None)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
     t1 = time.perf_counter()
     if recon:
         scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
     if probe: scores = probe_scores(model, caches, probe_ids)
-    sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
+    if scorer is not None: scores, sat = scorer(model, caches) # e.g. `Surrogate.scores` (07a_surrogate)
+    else: sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
     probed = bool(sat) and any(any(v) for v in sat.values())
+    if probed and probe_ids is None: raise ValueError("the scorer leaves heads to the probe: give `probe_ids`")
     if probed: # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
-    if recon or probe:
+    if recon or probe or scorer is not None:
         for i, s in scores.items(): caches[i].set_scores(s)
     for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
     if probed_align is not None and probed: # the probe's question lands in a key...
@@ -598,15 +606,28 @@ def default_allocation(cls:type, # the document's method (a family class)
                        kv_bits:Optional[int]=None, # the rows stored quantized
                        reselect:Optional[int]=None, # `DocumentSession`'s re-selection per question
                       ) -> str: # an `ALLOCATIONS` name
-    "The method's own `allocation`, else for reconstruction 'head' (16_ask_many), or 'layer' where 'head' cannot be."
+    "The method's `allocation`, else 'head' for reconstruction and its surrogate, or 'layer' where 'head' cannot be."
     if getattr(cls, "allocation", None) is not None: return cls.allocation
-    if not issubclass(cls, ReconstructionCache): return "uniform"
+    if not (issubclass(cls, ReconstructionCache) or hasattr(cls, "scorer_for")): return "uniform" # its surrogate too
     return "layer" if kv_bits is not None or reselect is not None else "head"
 
 # %% ../nbs/07_context.ipynb #71ed8832
 def _document_method(method) -> Optional[type]: # a `METHODS` name, a family class, or "full"
     "The family class `method` names (None for 'full': nothing evicted)."
     return None if method == "full" else method_class(method)
+
+_SAID = set() # the fallbacks already reported (one line each per process)
+
+def document_scorer(cls:Optional[type], # the document's method (None: 'full')
+                    model:nn.Module, # the model it runs on
+                   ) -> tuple: # (the class that runs, its `scorer` or None)
+    "A method scored outside the model (`scorer_for`) for `model`, or its `fallback`, said on one line of stderr."
+    if cls is None or not hasattr(cls, "scorer_for"): return cls, None
+    try: return cls, cls.scorer_for(model)
+    except LookupError as e:
+        why = f"snapkv_nb: {e.args[0]}; the document is scored by {cls.fallback.method} instead"
+        if why not in _SAID: _SAID.add(why); print(why, file=sys.stderr, flush=True)
+        return cls.fallback, None
 
 def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                       context_ids, # [n] token ids of the context: a chat header and the document, no question
@@ -616,9 +637,9 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       budget:Optional[int]=None, # rows kept per head
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
                       **settings, # other `SnapKVConfig` settings
-                     ) -> tuple: # (compressed caches, `compress_context`'s report)
+                     ) -> tuple: # (compressed caches, `compress_context`'s report and the `method` that ran)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
-    cls = _document_method(method)
+    cls, scorer = document_scorer(_document_method(method), model)
     if budget is None and (isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not 1 <= ratio < math.inf):
         raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
     if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
@@ -628,7 +649,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
     recon, probe = (cls is not None and issubclass(cls, ReconstructionCache),
                     cls is not None and issubclass(cls, ProbeCache))
-    question = getattr(cls, "probe", None) if probe or (recon and cls.saturation is not None) else None
+    question = getattr(cls, "probe", None) if probe or scorer or (recon and cls.saturation is not None) else None
     try: probe_ids = None if question is None else probe_prompt(tokenizer, question)
     except ValueError:
         raise ValueError(f"{cls.__name__}.probe must be a string or a non-empty tuple of strings, "
@@ -637,13 +658,14 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
         raise ValueError(f"{cls.__name__}.probe is no tokens for this tokenizer: {question!r}")
     allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
-    knobs = dict(chunk=cls.chunk, saturation=cls.saturation, probe_share=cls.probe_share, probed_align=cls.probed_align,
-                 probed_reduce=cls.probed_reduce, probed_budget=cls.probed_budget) if recon else {}
+    knobs = dict(chunk=cls.chunk, saturation=cls.saturation, probe_share=cls.probe_share) if recon else {}
+    if recon or scorer: knobs.update(probed_align=cls.probed_align, probed_reduce=cls.probed_reduce,
+                                     probed_budget=cls.probed_budget, scorer=scorer)
     info = compress_context(model, ids, caches, prompts=repeat_prompts(tokenizer) if recon else None,
                             allocation=allocation,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), probe_ids=probe_ids,
                             **knobs)
-    return caches, info
+    return caches, {**info, "method": "full" if cls is None else cls.method} # the method that ran (after a fallback)
 
 def probed_phrase(info:dict, # `compress_context`'s report
                  ) -> str: # "" when no head was probed

@@ -848,7 +848,7 @@ def document_generator_class(base, # a response generator class (`generator_clas
             rows = kv_report(caches)["rows"]
             logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: "
                          f"{len(ids)} tokens to {min(rows)}-{max(rows)} rows per head by "
-                         f"{doc.doc.doc_method}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
+                         f"{info['method']}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
     return DocumentResponseGenerator
 

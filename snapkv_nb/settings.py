@@ -154,7 +154,7 @@ HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
 @dataclass(frozen=True)
 class DocumentConfig:
     "How a document is compressed once, without any question (the one source of these defaults)."
-    doc_method:str="reconstruct" # the method that scores its rows without a question (a `METHODS` name), or "full"
+    doc_method:str="surrogate" # the method that scores its rows without a question (a `METHODS` name), or "full"
     doc_ratio:float=2.0 # document tokens per row kept per head
     doc_min_tokens:int=512 # the fewest tokens a document has (a system message, or the text pasted before a question)
     def __post_init__(self):

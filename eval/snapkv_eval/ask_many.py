@@ -258,7 +258,8 @@ _C = dict(probed_align=None, probed_reduce="mean", **_1) # the saturation rule's
 CHAT_VARIANTS = { # name in the JSON -> (the document's method, SnapKVConfig settings); "-nosat": without the saturation
     "full": ("full", {}), # rule (07_context `heads_to_probe`), as measured before it
     "reconstruct": (recon("Layer", allocation="layer"), {}), # per-layer budgets (the `--doc-scorer reconstruct` of before)
-    "reconstruct-head": ("reconstruct", {}), # the library's default (`snapkv chat --file`)
+    "reconstruct-head": ("reconstruct", {}), # reconstruction as the library runs it (the default until issue #50)
+    "surrogate": ("surrogate", {}), # the library's default since issue #50: reconstruction's surrogate (07a_surrogate)
     "reconstruct-head-k1": (recon("HeadK1", allocation="head", saturation=None), dict(kernel_size=1)),
     "reconstruct-head-nosat": (recon("HeadNoSat", allocation="head", saturation=None), {}),
     "reconstruct-head-sat": (recon("HeadSat", allocation="head", saturation=SATURATION, **_C), {}), # the default then

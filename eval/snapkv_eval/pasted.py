@@ -39,7 +39,7 @@ def run_pasted(model, tokenizer, # an mlx-lm model and its tokenizer
         for r in ((1,) if m == "full" else ratios):
             cfg = None if m == "full" else SnapKVConfig(budget=max(round(n / r), 16))
             s = ChatSession(model, tokenizer, lambda: make_caches(model, cfg),
-                            document=DocumentConfig(doc_ratio=r) if m == "pasted" else None,
+                            document=DocumentConfig("reconstruct", r) if m == "pasted" else None, # as committed
                             doc_settings=document_settings(cfg))
             for turn, (_, question, want) in enumerate(facts):
                 a = s.ask(doc + "\n\n" + question if turn == 0 else question, max_tokens=max_tokens)["text"].strip()
@@ -84,7 +84,7 @@ def main(argv:list=None):
     save_plots(res, Path(argv[1]).parent, PASTED_PLOTS, Path(argv[1]).stem) # <stem>_turns.png beside the JSON
 
 # %% ../nbs/16a_pasted.ipynb #pa000013
-PASTED_NAMES = dict(snapkv="SnapKV alone", pasted="document path (default)")
+PASTED_NAMES = dict(snapkv="SnapKV alone", pasted="document path (reconstruction)")
 
 def pasted_table(runs:list, # [(model label, `main`'s JSON as read back)]
                  ratios=None, # the ratios to show (None: all)

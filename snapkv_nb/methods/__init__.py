@@ -8,6 +8,7 @@ __all__ = ['method_modules']
 # %% ../../nbs/01d_methods.ipynb #5e850b64
 import importlib, importlib.util, pkgutil
 import snapkv_nb.context # noqa: F401 (imported to register its three document methods: reconstruct, probe, expected)
+import snapkv_nb.surrogate # noqa: F401 (... and reconstruction's surrogate)
 
 def method_modules() -> list:
     "The modules of `snapkv_nb/methods/`: the package's methods, one module each."
