@@ -120,7 +120,7 @@ def pasted_line(info:dict, # `ChatSession.pasted`: the compression's report, its
     "What `snapkv chat` says when the first message held a document: it was compressed once, by what, how far."
     rows, t = info["rows"], info["prefill_s"] + info["scoring_s"]
     return (f"the first {info['tokens']} tokens, before your question, were read as a document and compressed once, "
-            f"without any question, by {doc.doc_method}{probed_phrase(info)} to {min(rows)}-{max(rows)} rows per head "
+            f"without any question, by {info['method']}{probed_phrase(info)} to {min(rows)}-{max(rows)} rows per head "
             f"({doc.doc_ratio:g}x) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
             f"{doc.doc_min_tokens})")
 

@@ -23,6 +23,7 @@ from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text)
 from .generate import stream_answer
 from .surrogate import fit_surrogate, save_surrogate, surrogate_paths
+from .frontend import _Parser # argparse whose errors are one line (`UsageError`)
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
@@ -219,13 +220,16 @@ def snapkv_demo(
 
 # %% ../nbs/30_cli.ipynb #0c6516ac
 def fit_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="snapkv fit-surrogate", description=fit_surrogate_command.__doc__)
+    "`snapkv fit-surrogate`'s flags (its errors are a `UsageError`: one line)."
+    p = _Parser(prog="snapkv fit-surrogate", description=fit_surrogate_command.__doc__)
     p.add_argument("--model", default=None, help="an embedded model's name, a .gguf file or an mlx-lm directory "
                    "(default: SmolLM2-135M-Instruct)")
-    p.add_argument("--documents", type=int, default=12, help="documents made from Python's docstrings (default: 12)")
+    p.add_argument("--documents", type=int, default=None,
+                   help="documents made from Python's docstrings (default: 12; not with --texts)")
     p.add_argument("--texts", nargs="+", default=None, metavar="FILE",
                    help="fit on these files instead, one document each")
-    p.add_argument("--heldout", type=int, default=3, help="documents left out of a first fit to measure its error")
+    p.add_argument("--heldout", type=int, default=None,
+                   help="documents left out of a first fit to measure its error (default: 3, at most all but one)")
     p.add_argument("--out", default=None, help="the file to write (default: where snapkv finds it for this model)")
     return p
 
@@ -233,20 +237,32 @@ def fit_main(argv:list) -> int:
     "`snapkv fit-surrogate`: fit, report the held-out error, write the file; user errors are one line and exit 2."
     try:
         args = fit_parser().parse_args(list(argv))
-        if args.documents < 2: raise UsageError(f"--documents must be >= 2, got {args.documents}")
+        if args.texts is not None and args.documents is not None: raise UsageError("--documents or --texts, not both")
+        if args.documents is not None and args.documents < 2:
+            raise UsageError(f"--documents must be >= 2, got {args.documents}")
         texts = None if args.texts is None else [_read_text(f) for f in args.texts]
-        n = args.documents if texts is None else len(texts)
-        if not 0 <= args.heldout < n: raise UsageError(f"--heldout must be in [0, {n - 1}], got {args.heldout}")
+        n = (args.documents or 12) if texts is None else len(texts)
+        held = min(3, n - 1) if args.heldout is None else args.heldout
+        if not 0 <= held < n: raise UsageError(f"--heldout must be in [0, {n - 1}], got {held}")
         model, tok = load_model(args.model)
-    except USER_ERRORS as e:
+        out = Path(args.out) if args.out else surrogate_paths(model)[0]
+        _check_writable(out)
+        s = fit_surrogate(model, tok, texts, n, held, log=sys.stderr)
+    except (*USER_ERRORS, NotImplementedError) as e: # NotImplementedError: a RoPE whose keys cannot be turned back
         print(f"snapkv fit-surrogate: error: {one_line(e)}", file=sys.stderr)
         return 2
-    s = fit_surrogate(model, tok, texts, n, args.heldout, log=sys.stderr)
-    out = save_surrogate(s, args.out or surrogate_paths(model)[1])
+    out = save_surrogate(s, out)
     e = s.info["heldout_error"]
     err = f"held out: top quarter kept {e['top_quarter']:.2f}, correlation {e['r']:.2f}" if e else "nothing held out"
     print(f"wrote {out} ({s.info['documents']} documents, {s.info['rows']} rows; {err}; {s.info['seconds']:.0f} s)")
     return 0
+
+def _check_writable(out:Path):
+    "A `UsageError` naming `--out` unless a file can be written at `out` (checked before the fit's minutes)."
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        probe = out.with_name(out.name + ".check"); probe.write_bytes(b""); probe.unlink()
+    except OSError as e: raise UsageError(f"--out {out}: cannot be written ({one_line(e)})") from None
 
 def _read_text(f:str) -> str:
     "The text of document file `f` (a `UsageError` naming it if it cannot be read or is empty)."

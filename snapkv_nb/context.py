@@ -419,7 +419,7 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
 
 def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share, probed_budget=None,
-                  scored:bool=False, # a `scorer` was given
+                  scored=False, # the `scorer` given (or False)
                  ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
     "`compress_context`'s arguments checked against the caches' class, each bad one refused by name."
     ev = snapkv_layers(caches)
@@ -429,9 +429,11 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
     kind = kinds.pop()
     recon, probe = issubclass(kind, ReconstructionCache), issubclass(kind, ProbeCache)
     if allocation not in ALLOCATIONS: raise ValueError(f"`allocation` must be one of {ALLOCATIONS}, got {allocation!r}")
+    if scored is not False and not callable(scored): raise TypeError(f"`scorer` must be callable, got {scored!r}")
     if scored and (recon or probe or not issubclass(kind, GivenScoresCache)):
         raise ValueError(f"`scorer` is for a method scored outside the model's driver here; {kind.__name__} is not one")
     if scored and saturation is not None: raise ValueError("`saturation` is for reconstruction scoring, not `scorer`")
+    if scored and probe_ids is not None: _probe_lists(probe_ids)
     if allocation != "uniform" and not (recon or probe or scored):
         raise ValueError(f"allocation={allocation!r} needs attention scores comparable across layers "
                          "(ReconstructionCache, ProbeCache)")
@@ -487,7 +489,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if probed_reduce not in PROBE_REDUCES:
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
     ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share,
-                                           probed_budget, scorer is not None)
+                                           probed_budget, False if scorer is None else scorer)
     t0 = time.perf_counter()
     stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
     t1 = time.perf_counter()

@@ -20,7 +20,7 @@ from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_d
                                 resolve_model, make_caches, kv_report, kv_text, check_full_cache, MIN_TEMP)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
-from .cache import end_lookahead, EvictingCache
+from .cache import end_lookahead, EvictingCache, method_class
 from .generate import stream_generate as driver_stream_generate, vocab_size
 from .batch import batch_blocker, SnapKVBatchGenerator
 
@@ -42,6 +42,11 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                              "request that starts with it; such requests are served one at a time, the others batched "
                              "(default: on, unless the cache settings rule it out)")
     return add_doc_flags(parser, "doc-cache")
+
+def _doc_method_text(name:str) -> str: # `--doc-method`
+    "`name`, and what scores a document on a model it cannot serve (the surrogate's fallback)."
+    cls = None if name == "full" else method_class(name)
+    return f"{name} ({cls.fallback.method} on a model without one)" if hasattr(cls, "fallback") else name
 
 def doc_cache_blocker(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, mlx-lm's --prompt-cache-size)
                       config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
@@ -874,7 +879,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         state["banner"] = f"{what}, for {state['model_arg'] or 'the default model'}"
         if doc is not None:
             state["banner"] += (f"; documents of {doc.min_tokens}+ tokens (a system message, or pasted before the "
-                                f"first question) compressed once by {doc.doc.doc_method} ({doc.doc.doc_ratio:g}x) "
+                                f"first question) compressed once by {_doc_method_text(doc.doc.doc_method)} "
+                                f"({doc.doc.doc_ratio:g}x) "
                                 "and reused, their requests served one at a time (--no-doc-cache: off)")
         elif ns.doc_cache is None: # off by default: say why
             state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"

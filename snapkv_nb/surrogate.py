@@ -31,12 +31,16 @@ def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
                     n:int, # positions 0..n-1
                    ) -> tuple: # (cos, sin), each [n, D/2]: the pair (j, j + D/2) at position t is turned by them
     "How `rope` turns each pair (j, j + D/2) at positions 0..n-1, read from `rope` itself (other layouts: an error)."
+    if "Dynamic" in type(rope).__name__: # its base depends on each call's length: one table cannot say what it did
+        raise NotImplementedError(f"{type(rope).__name__}: its turn depends on the call, so keys cannot be turned back")
     h = D // 2
     probe = mx.broadcast_to(mx.concatenate([mx.ones((h,)), mx.zeros((D - h,))]), (1, 1, n, D))
     r = rope(probe, offset=0)[0, 0].astype(mx.float32)
     c, s = r[:, :h], r[:, h:2 * h]
-    x = mx.random.normal((1, 1, n, D), key=mx.random.key(0))
-    want = mx.concatenate([x[..., :h] * c - x[..., h:2 * h] * s, x[..., :h] * s + x[..., h:2 * h] * c], axis=-1)
+    m = min(n, 64) # the layout checked on the first positions
+    x = mx.random.normal((1, 1, m, D), key=mx.random.key(0))
+    want = mx.concatenate([x[..., :h] * c[:m] - x[..., h:2 * h] * s[:m], x[..., :h] * s[:m] + x[..., h:2 * h] * c[:m]],
+                          axis=-1)
     if D % 2 or not mx.allclose(rope(x, offset=0).astype(mx.float32), want, atol=1e-3, rtol=1e-3).item():
         raise NotImplementedError(f"{type(rope).__name__}: not a rotation of the pairs (j, j + D/2) of every dim "
                                   "(traditional or partial RoPE), so its keys cannot be turned back")
@@ -87,7 +91,7 @@ class Surrogate:
     def layer_scores(self, model:nn.Module, caches:list, i:int) -> mx.array: # [B, H_kv, n]
         "Predicted reconstruction scores of the rows layer `i` holds."
         if i not in self.weights: raise ValueError(f"the surrogate has no weights for layer {i}")
-        X, W, H = _layer_rows(model, caches[i], i), self.weights[i], caches[i].kept_positions.shape[1]
+        X, W, H = _layer_rows(model, caches[i], i), self.weights[i], caches[i].kept_positions.shape[1] # X: [B, n, F]
         if (X.shape[-1], H) != tuple(W.shape):
             raise ValueError(f"layer {i}: the surrogate reads {W.shape[0]} features for {W.shape[1]} KV heads; this "
                              f"cache gives {X.shape[-1]} for {H}: it was fitted for another model")
@@ -118,9 +122,9 @@ def model_fingerprint(model:nn.Module) -> str: # 16 hex digits
 def surrogate_paths(model:nn.Module, # an mlx-lm model
                     cache:Optional[str]=None, # the cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
                    ) -> list: # [shipped file, user's file] for this model (either may not exist)
-    "Where a surrogate for `model` is looked for, in order."
+    "Where a surrogate for `model` is looked for, in order: the user's own fit first, then the shipped one."
     name = f"{model_fingerprint(model)}.safetensors"
-    return [SHIPPED/name, cache_dir(cache)/"surrogates"/name]
+    return [cache_dir(cache)/"surrogates"/name, SHIPPED/name]
 
 # %% ../nbs/07a_surrogate.ipynb #5fc78d4c
 def save_surrogate(s:Surrogate, # the fitted surrogate
@@ -153,7 +157,7 @@ def find_surrogate(model:nn.Module, # an mlx-lm model
 # %% ../nbs/07a_surrogate.ipynb #9eb61b40
 class SurrogateCache(GivenScoresCache):
     "Rows scored by the model's surrogate of reconstruction (`Surrogate`), computed from the rows after the prefill."
-    method, driver = "surrogate", "Surrogate.scores"
+    method, driver = "surrogate", "compress_document"
     fallback = ReconstructionCache # what scores a document when the model has no surrogate
     allocation = None # `default_allocation`: as for reconstruction ('head', or 'layer' where 'head' cannot be)
     probe, probed_align = ReconstructionCache.probe, ReconstructionCache.probed_align # the heads left to the probe
@@ -161,7 +165,8 @@ class SurrogateCache(GivenScoresCache):
     @classmethod
     def scorer_for(cls, model:nn.Module): # the model the document runs on
         "The model's surrogate's `scores`, or a `LookupError` saying there is none."
-        s = find_surrogate(model)
+        try: s = find_surrogate(model)
+        except ValueError as e: raise LookupError(f"the surrogate file cannot be read ({e})") from None
         if s is None: raise LookupError("no surrogate fitted for this model (`snapkv fit-surrogate` fits one)")
         return s.scores
 
@@ -177,7 +182,8 @@ def fit_paragraphs() -> list:
     import importlib, inspect
     out = []
     for m in FIT_MODULES:
-        mod = importlib.import_module(m)
+        try: mod = importlib.import_module(m)
+        except ImportError: continue # a Python built without it (sqlite3, ...)
         for obj in [mod] + [getattr(mod, n) for n in sorted(dir(mod)) if not n.startswith("_")]:
             for p in (inspect.getdoc(obj) or "").split("\n\n"):
                 p = " ".join(p.split())

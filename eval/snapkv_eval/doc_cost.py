@@ -26,17 +26,18 @@ def first_answer(model, tokenizer, # an mlx-lm model and its tokenizer
                  ratio:float=2, # the document path's `--doc-ratio`
                  max_tokens:int=16, # tokens of the answer
                 ) -> dict: # seconds, peak bytes, answer text
-    "From nothing to the end of the first answer: the full cache reads context and question at once; the document path compresses the context first."
+    "Nothing to the end of the first answer: the full cache reads context and question at once, the document path compresses first."
     from mlx_lm.models.cache import make_prompt_cache
     ctx, q = split_chat(tokenizer, doc, question)
     mx.clear_cache(); mx.reset_peak_memory()
     t0 = time.perf_counter()
+    info = {} # the document path's own split: reading the context, then scoring and compressing it
     if method == "full": text = stream_answer(model, tokenizer, ctx + q, make_prompt_cache(model), max_tokens)["text"]
     else:
-        caches, _ = compress_document(model, tokenizer, ctx, doc, method=method, ratio=ratio)
+        caches, info = compress_document(model, tokenizer, ctx, doc, method=method, ratio=ratio)
         text = answer(model, tokenizer, caches, q, max_tokens)["text"]
     return dict(method=method, seconds=time.perf_counter() - t0, peak_bytes=mx.get_peak_memory(), answer=text,
-                context_tokens=len(ctx))
+                context_tokens=len(ctx), prefill_s=info.get("prefill_s"), scoring_s=info.get("scoring_s"))
 
 # %% ../nbs/16b_doc_cost.ipynb #12c124fa
 def cost_run(model, tokenizer, # an mlx-lm model and its tokenizer
@@ -62,7 +63,7 @@ def cost_run(model, tokenizer, # an mlx-lm model and its tokenizer
     return out
 
 def cost_summary(records:list) -> list: # `cost_run`'s records
-    "Per length and method: the median over documents of its seconds and peak memory over the full cache's."
+    "Per length and method, medians over documents: seconds and peak memory over the full cache's, scoring over reading."
     full = {(r["size"], r["doc"]): r for r in records if r["method"] == "full"}
     out = []
     for n, m in sorted({(r["size"], r["method"]) for r in records if r["method"] != "full"}):
@@ -71,7 +72,8 @@ def cost_summary(records:list) -> list: # `cost_run`'s records
         p = [r["peak_bytes"] / full[(n, r["doc"])]["peak_bytes"] for r in rs]
         out.append(dict(size=n, method=m, docs=len(rs), context_tokens=int(np.median([r["context_tokens"] for r in rs])),
                         full_s=float(np.median([full[(n, r["doc"])]["seconds"] for r in rs])),
-                        seconds_over_full=float(np.median(t)), peak_over_full=float(np.median(p))))
+                        seconds_over_full=float(np.median(t)), peak_over_full=float(np.median(p)),
+                        scoring_over_reading=float(np.median([r["scoring_s"] / r["prefill_s"] for r in rs]))))
     return out
 
 # %% ../nbs/16b_doc_cost.ipynb #717636e2
@@ -99,14 +101,16 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
                   ) -> str: # two Markdown tables
     "The cost of the document path per length, then the surrogate's answers against reconstruction's."
     t = ["| model | document tokens | full cache: seconds to the first answer | surrogate: time / full "
-         "| reconstruction: time / full | surrogate: peak memory / full |", "|---|---:|---:|---:|---:|---:|"]
+         "| surrogate: scoring / reading | reconstruction: time / full | surrogate: peak memory / full |",
+         "|---|---:|---:|---:|---:|---:|---:|"]
     for label, res in costs:
         rows = cost_summary(res["records"])
         for n in sorted({r["size"] for r in rows}):
             by = {r["method"]: r for r in rows if r["size"] == n}
             f = lambda m, k: f"{by[m][k]:.2f}x" if m in by else "not run"
             t.append(f"| {label} | {by['surrogate']['context_tokens']} | {by['surrogate']['full_s']:.1f} "
-                     f"| {f('surrogate', 'seconds_over_full')} | {f('reconstruct', 'seconds_over_full')} "
+                     f"| {f('surrogate', 'seconds_over_full')} | {by['surrogate']['scoring_over_reading']:.3f} "
+                     f"| {f('reconstruct', 'seconds_over_full')} "
                      f"| {f('surrogate', 'peak_over_full')} |")
     a = ["| model | documents | ratio | reconstruction: right | turn 1 | turn 2 | turn 3 | turn 4 |", "|---|---:|---:|---|---|---|---|---|"]
     for label, res in answers:
