@@ -15,7 +15,8 @@ from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main']
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
+           'merge_cost']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -150,3 +151,10 @@ def main(argv:list=None):
 if __name__ == "__main__":
     from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
     main()
+
+# %% ../nbs/16b_doc_cost.ipynb #411d7dcf
+def merge_cost(paths:list) -> dict:
+    "The records of several cost runs of one model as one run."
+    runs = [json.loads(Path(p).read_text()) for p in paths]
+    return dict(runs[0], sizes=sorted({n for r in runs for n in r["sizes"]}),
+                seeds=sorted({s for r in runs for s in r["seeds"]}), records=[x for r in runs for x in r["records"]])
