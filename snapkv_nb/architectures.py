@@ -112,6 +112,7 @@ def architecture_matrix(types:Optional[list]=None, # model types (None: `model_t
     return [check_architecture(t) for t in (model_types() if types is None else types)]
 
 def architecture_summary(results:list, # `architecture_matrix()`
+                         unnamed:str|None=None, # a status counted but not listed ("every type not named here")
                         ) -> str: # markdown
     "One line per status: how many model types, and which."
     import mlx_lm
@@ -121,5 +122,6 @@ def architecture_summary(results:list, # `architecture_matrix()`
     order = ("works", "works, key proxy", "refused, latent attention", "refused, no plain KVCache layer", "not run",
              "fails")
     groups = {s: sorted(r["model_type"] for r in results if label(r) == s) for s in order}
-    lines = [f"- **{s}** ({len(g)}): {', '.join(f'`{t}`' for t in g)}" for s, g in groups.items() if g]
+    names = lambda s, g: "every type not named here" if s == unnamed else ", ".join(f"`{t}`" for t in g)
+    lines = [f"- **{s}** ({len(g)}): {names(s, g)}" for s, g in groups.items() if g]
     return f"Of mlx-lm {mlx_lm.__version__}'s {len(results)} model types:\n\n" + "\n".join(lines)

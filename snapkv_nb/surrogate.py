@@ -66,15 +66,15 @@ def surrogate_features(keys:mx.array, # [B, H, n, D] keys before RoPE
     flat = lambda x: x.astype(mx.float32).transpose(0, 2, 1, 3).reshape(B, n, -1)
     return mx.concatenate([flat(values), flat(keys), mx.ones((B, n, 1))], axis=-1)
 
-def _layer_rows(model:nn.Module, cache, i:int) -> mx.array: # a model, an evicting layer's cache, its index
-    "Layer `i`'s features of every row `cache` holds (its keys turned back by the layer's own RoPE)."
+def _layer_rows(model:nn.Module, cache, i:int) -> tuple: # a model, an evicting layer's cache, its index
+    "Layer `i`'s keys before RoPE (turned back by its own RoPE) and values, float32, of every row `cache` holds."
     k, v = cache.float_rows()
     pos = cache.kept_positions
     D = k.shape[-1]
     rope = getattr(getattr(model.layers[i], "self_attn", None), "rope", None)
     if rope is None: raise NotImplementedError(f"layer {i}: no `self_attn.rope` to turn its keys back with")
     tables = rotation_tables(rope, D, int(pos.max().item()) + 1)
-    return surrogate_features(unrotated_keys(k, pos, tables), v)
+    return unrotated_keys(k, pos, tables), v.astype(mx.float32)
 
 # %% ../nbs/07a_surrogate.ipynb #72d74479
 class Surrogate:
@@ -91,11 +91,14 @@ class Surrogate:
     def layer_scores(self, model:nn.Module, caches:list, i:int) -> mx.array: # [B, H_kv, n]
         "Predicted reconstruction scores of the rows layer `i` holds."
         if i not in self.weights: raise ValueError(f"the surrogate has no weights for layer {i}")
-        X, W, H = _layer_rows(model, caches[i], i), self.weights[i], caches[i].kept_positions.shape[1] # X: [B, n, F]
-        if (X.shape[-1], H) != tuple(W.shape):
+        (k, v), W = _layer_rows(model, caches[i], i), self.weights[i]
+        H, D, Dv = k.shape[1], k.shape[-1], v.shape[-1]
+        if (H * (D + Dv) + 1, H) != tuple(W.shape):
             raise ValueError(f"layer {i}: the surrogate reads {W.shape[0]} features for {W.shape[1]} KV heads; this "
-                             f"cache gives {X.shape[-1]} for {H}: it was fitted for another model")
-        return mx.exp(X @ W).swapaxes(1, 2)
+                             f"cache gives {H * (D + Dv) + 1} for {H}: it was fitted for another model")
+        Wv, Wk = W[:H * Dv].reshape(H, Dv, H), W[H * Dv:-1].reshape(H, D, H) # `surrogate_features(k, v) @ W` by parts,
+        P = mx.einsum("bhnd,hdo->bon", v, Wv) + mx.einsum("bhnd,hdo->bon", k, Wk) + W[-1][:, None] # without [n, F]
+        return mx.exp(P)
 
     def scores(self, model:nn.Module, # the model the caches belong to
                caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
@@ -222,7 +225,7 @@ def _document_rows(model:nn.Module, tokenizer, text:str) -> tuple:
     scores = reconstruction_scores(model, caches, list(tokenizer.encode(text, add_special_tokens=False)),
                                    *repeat_prompts(tokenizer), chunk=R.chunk)
     sat = {} if R.saturation is None else heads_to_probe(scores, R.saturation, R.probe_share)
-    X = {i: np.array(_layer_rows(model, caches[i], i)[0], dtype=np.float64) for i in scores}
+    X = {i: np.array(surrogate_features(*_layer_rows(model, caches[i], i))[0], dtype=np.float64) for i in scores}
     Y = {i: np.log(np.array(s[0], dtype=np.float64).T + Surrogate.floor) for i, s in scores.items()}
     return X, Y, sat
 

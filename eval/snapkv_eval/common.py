@@ -13,8 +13,8 @@ import mlx.core as mx
 # %% auto #0
 __all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'PROMPT_END', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path', 'paragraphs',
            'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots',
-           'mean_or_nan', 'table_cell', 'shared_prefill', 'layer_seed', 'method_caches', 'split_settings',
-           'greedy_decode', 'eos_ids']
+           'mean_or_nan', 'table_cell', 'paired_share', 'shared_prefill', 'layer_seed', 'method_caches',
+           'split_settings', 'greedy_decode', 'eos_ids']
 
 # %% ../nbs/00_common.ipynb #4d918cc4
 import snapkv_nb, snapkv_eval
@@ -101,7 +101,6 @@ def json_text(res:dict, # a result
         return {k: [stub(i) for i in v] if k in one_line and isinstance(v, list) else walk(v) for k, v in x.items()}
     return re.sub(r'"(@@\d+@@)"', lambda m: lines[m.group(1)], json.dumps(walk(_plain(res)), indent=1)) + "\n"
 
-
 # %% ../nbs/00_common.ipynb #72bd2448
 def load_result(path:str|Path, # a result JSON written by a benchmark
                ) -> dict:
@@ -135,6 +134,21 @@ def table_cell(x, # a number, None or NaN
               ) -> str:
     "`x` written with `fmt` for a table cell; \"–\" when it is missing (None or NaN)."
     return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
+
+# %% ../nbs/00_common.ipynb #299954f0
+def paired_share(got, # per document: the method's right answers
+                 ref, # per document, in the same order: the reference's
+                 n:int=2000, # bootstrap resamples
+                 seed:int=0,
+                ) -> tuple: # (share, low, high): sum(got) / sum(ref) and its 95% interval (NaN if `ref` is all 0)
+    "`got`'s right answers as a share of `ref`'s, with a bootstrap interval over documents (resampled in pairs)."
+    x, y = np.asarray(got, float), np.asarray(ref, float)
+    if x.shape != y.shape or x.ndim != 1 or not len(x): raise ValueError("`got` and `ref` must be equal, non-empty lists")
+    if not y.sum(): return (float("nan"),) * 3
+    idx = np.random.default_rng(seed).integers(0, len(x), (n, len(x)))
+    xs, ys = x[idx].sum(1), y[idx].sum(1)
+    boot = xs[ys > 0] / ys[ys > 0] # a resample where the reference is never right has no share
+    return float(x.sum() / y.sum()), float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))
 
 # %% ../nbs/00_common.ipynb #0eac29b0
 from snapkv_nb.settings import PrefillConfig, HUGE

@@ -13,6 +13,7 @@ import mlx.core as mx
 from snapkv_nb.context import split_chat, compress_document, answer
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation
+from .common import paired_share
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
@@ -88,12 +89,10 @@ def answer_share(records:list, # `run_conversation`'s records
             pick = lambda m: {r["doc"]: r["correct"] for r in records if (r["method"], r["ratio"], r["turn"]) == (m, ratio, turn)}
             a, b = pick(method), pick(reference)
             docs = sorted(set(a) & set(b))
-            x, y = (np.array([d[k] for k in docs], float) for d in (a, b))
-            idx = np.random.default_rng(0).integers(0, len(docs), (2000, len(docs)))
-            boot = x[idx].sum(1) / np.maximum(y[idx].sum(1), 1)
-            out.append(dict(ratio=ratio, turn=turn, docs=len(docs), right=int(x.sum()), reference_right=int(y.sum()),
-                            share=x.sum() / max(y.sum(), 1), low=float(np.quantile(boot, 0.025)),
-                            high=float(np.quantile(boot, 0.975))))
+            x, y = ([d[k] for k in docs] for d in (a, b))
+            share, low, high = paired_share(x, y)
+            out.append(dict(ratio=ratio, turn=turn, docs=len(docs), right=sum(x), reference_right=sum(y),
+                            share=share, low=low, high=high))
     return out
 
 # %% ../nbs/16b_doc_cost.ipynb #84efd6f2

@@ -7,14 +7,12 @@ from __future__ import annotations
 import json, sys
 from pathlib import Path
 
-import numpy as np
-
 from snapkv_nb.settings import SnapKVConfig, DocumentConfig
 from snapkv_nb.frontend import make_caches, document_settings
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.context import split_chat
 from .ask_many import make_document
-from .common import save_plots
+from .common import save_plots, paired_share
 
 # %% auto #0
 __all__ = ['PASTED_METHODS', 'PASTED_NAMES', 'PASTED_PLOTS', 'run_pasted', 'pasted_summary', 'main', 'pasted_table',
@@ -59,14 +57,11 @@ def pasted_summary(records:list, # `run_pasted`'s records (one model)
         for turn in (1, 2, 3, 4):
             rs = [r for r in records if (r["method"], r["ratio"], r["turn"]) == (m, ratio, turn)]
             docs = sorted({r["doc"] for r in rs})
-            got = np.array([sum(r["correct"] for r in rs if r["doc"] == d) for d in docs], float)
-            ref = np.array([full.get((d, turn), 0) for d in docs], float)
-            share = got.sum() / max(ref.sum(), 1)
-            idx = np.random.default_rng(0).integers(0, len(docs), (2000, len(docs)))
-            boot = got[idx].sum(1) / np.maximum(ref[idx].sum(1), 1)
-            out.append(dict(method=m, ratio=ratio, turn=turn, docs=len(docs), right=int(got.sum()),
-                            full_right=int(ref.sum()), share=share, low=float(np.quantile(boot, 0.025)),
-                            high=float(np.quantile(boot, 0.975))))
+            got = [sum(r["correct"] for r in rs if r["doc"] == d) for d in docs]
+            ref = [full.get((d, turn), 0) for d in docs]
+            share, low, high = paired_share(got, ref)
+            out.append(dict(method=m, ratio=ratio, turn=turn, docs=len(docs), right=int(sum(got)),
+                            full_right=int(sum(ref)), share=share, low=low, high=high))
     return out
 
 def main(argv:list=None):
