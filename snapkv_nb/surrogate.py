@@ -149,12 +149,17 @@ def load_surrogate(path:str|Path) -> Surrogate:
         raise ValueError(f"{path}: not a surrogate file (no snapkv_surrogate metadata or layer arrays)")
     return Surrogate({int(k.split(".")[1]): w for k, w in arrays.items()}, json.loads(meta["snapkv_surrogate"]))
 
+_LOADED = {} # {path: ((inode, mtime, size), Surrogate)}: a file is read again only when it changes
+
 def find_surrogate(model:nn.Module, # an mlx-lm model
                    cache:Optional[str]=None, # the cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
                   ) -> Optional[Surrogate]: # None when none was fitted for this model
     "The surrogate fitted for `model` (`surrogate_paths`), or None."
     for p in surrogate_paths(model, cache):
-        if p.is_file(): return load_surrogate(p)
+        if not p.is_file(): continue
+        st = p.stat(); stamp = (st.st_ino, st.st_mtime_ns, st.st_size) # `save_surrogate` replaces: a new inode
+        if _LOADED.get(p, (None,))[0] != stamp: _LOADED[p] = (stamp, load_surrogate(p))
+        return _LOADED[p][1]
     return None
 
 # %% ../nbs/07a_surrogate.ipynb #9eb61b40

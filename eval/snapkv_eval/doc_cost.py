@@ -81,12 +81,17 @@ def cost_summary(records:list) -> list: # `cost_run`'s records
 # %% ../nbs/16b_doc_cost.ipynb #717636e2
 def answer_share(records:list, # `run_conversation`'s records
                  method:str="surrogate", reference:str="reconstruct-head", # the two presets compared
-                ) -> list: # per (ratio, turn): right answers of each, the share and its 95% interval
-    "`method`'s right answers per ratio and turn as a share of `reference`'s, with a bootstrap interval over documents."
+                ) -> list: # per (ratio, turn 1-4 or "all"): right answers of each, the share and its 95% interval
+    "`method`'s right answers per ratio and turn (and all turns) as a share of `reference`'s, bootstrapped over documents."
     out = []
     for ratio in sorted({r["ratio"] for r in records if r["method"] == method}):
-        for turn in (1, 2, 3, 4):
-            pick = lambda m: {r["doc"]: r["correct"] for r in records if (r["method"], r["ratio"], r["turn"]) == (m, ratio, turn)}
+        for turn in (1, 2, 3, 4, "all"):
+            def pick(m): # per document: right answers at this turn, or at every turn
+                got = {}
+                for r in records:
+                    if (r["method"], r["ratio"]) == (m, ratio) and turn in (r["turn"], "all"):
+                        got[r["doc"]] = got.get(r["doc"], 0) + int(r["correct"])
+                return got
             a, b = pick(method), pick(reference)
             docs = sorted(set(a) & set(b))
             x, y = ([d[k] for k in docs] for d in (a, b))
@@ -112,12 +117,14 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
                      f"| {f('surrogate', 'seconds_over_full')} | {by['surrogate']['scoring_over_reading']:.3f} "
                      f"| {f('reconstruct', 'seconds_over_full')} "
                      f"| {f('surrogate', 'peak_over_full')} |")
-    a = ["| model | documents | ratio | reconstruction: right | turn 1 | turn 2 | turn 3 | turn 4 |", "|---|---:|---:|---|---|---|---|---|"]
+    a = ["| model | documents | ratio | reconstruction: right per turn | turn 1 | turn 2 | turn 3 | turn 4 | all turns |",
+         "|---|---:|---:|---|---|---|---|---|---|"]
     for label, res in answers:
         rows = answer_share(res["records"])
         for ratio in sorted({r["ratio"] for r in rows}):
             rs = [r for r in rows if r["ratio"] == ratio]
-            a.append(f"| {label} | {rs[0]['docs']} | {ratio}x | {' / '.join(str(r['reference_right']) for r in rs)} | "
+            right = " / ".join(str(r["reference_right"]) for r in rs if r["turn"] != "all")
+            a.append(f"| {label} | {rs[0]['docs']} | {ratio}x | {right} | "
                      + " | ".join(f"{r['share']:.2f} [{r['low']:.2f}, {r['high']:.2f}]" for r in rs) + " |")
     return "\n".join(t) + "\n\n" + "\n".join(a)
 
