@@ -17,7 +17,7 @@ from .common import paired_share
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
-           'merge_cost']
+           'merge_runs']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -159,8 +159,11 @@ if __name__ == "__main__":
     main()
 
 # %% ../nbs/16b_doc_cost.ipynb #411d7dcf
-def merge_cost(paths:list) -> dict:
-    "The records of several cost runs of one model as one run."
-    runs = [json.loads(Path(p).read_text()) for p in paths]
-    return dict(runs[0], sizes=sorted({n for r in runs for n in r["sizes"]}),
-                seeds=sorted({s for r in runs for s in r["seeds"]}), records=[x for r in runs for x in r["records"]])
+def merge_runs(runs:list) -> dict: # `main`'s results (as read back) of one model and part, on different documents
+    "Several runs of one model and part as one: their records, the documents they ran as `seeds`, all their sizes."
+    if len({(r["model"], r["part"]) for r in runs}) != 1: raise ValueError("`runs` must be of one model and part")
+    docs = [sorted({x["doc"] for x in r["records"]}) for r in runs]
+    if sum(map(len, docs)) != len(set().union(*docs)): raise ValueError("`runs` must be on different documents")
+    out = dict(runs[0], records=[x for r in runs for x in r["records"]], seeds=sorted(set().union(*docs)))
+    if "sizes" in out: out["sizes"] = sorted({n for r in runs for n in r["sizes"]})
+    return out
