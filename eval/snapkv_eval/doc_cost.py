@@ -17,7 +17,7 @@ from .common import paired_share
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
-           'merge_runs']
+           'merge_runs', 'rerun']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -133,7 +133,7 @@ ANSWER_PRESETS = ("full", "reconstruct-head", "surrogate") # 16_ask_many's `CHAT
 
 def main(argv:list=None):
     """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]` or
-    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B` (SIZES, SEEDS comma-separated)."""
+    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS]` (SIZES, SEEDS, PRESETS comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -147,9 +147,10 @@ def main(argv:list=None):
         out.write_text(json.dumps(res, indent=1))
         return
     a, b = (int(x) for x in argv[3].split("-"))
-    res.update(seeds=[a, b], presets=list(ANSWER_PRESETS))
+    presets = argv[4].split(",") if len(argv) > 4 else list(ANSWER_PRESETS)
+    res.update(seeds=[a, b], presets=presets)
     for s in range(a, b + 1):
-        res["records"] += run_conversation(model, tok, s, ANSWER_PRESETS, (2, 4), log=sys.stderr)
+        res["records"] += run_conversation(model, tok, s, presets, (2, 4), log=sys.stderr)
         out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
@@ -167,3 +168,16 @@ def merge_runs(runs:list) -> dict: # `main`'s results (as read back) of one mode
     out = dict(runs[0], records=[x for r in runs for x in r["records"]], seeds=sorted(set().union(*docs)))
     if "sizes" in out: out["sizes"] = sorted({n for r in runs for n in r["sizes"]})
     return out
+
+# %% ../nbs/16b_doc_cost.ipynb #020d35d1
+def rerun(old:dict, # `main`'s answers (as read back) with every preset
+          new:dict, # a later run of some presets of the same model
+         ) -> dict: # `old` on the documents `new` ran, `new`'s presets' records replaced by `new`'s
+    "An earlier answers run with the presets run again in `new` replaced by their new records."
+    if (old["model"], old["part"]) != (new["model"], new["part"]) or new["part"] != "answers":
+        raise ValueError("`old` and `new` must be answers runs of one model")
+    again, docs = set(new["presets"]), {x["doc"] for x in new["records"]}
+    if not again <= set(old["presets"]) or not docs <= {x["doc"] for x in old["records"]}:
+        raise ValueError("`new` must run presets and documents `old` ran")
+    kept = [x for x in old["records"] if x["doc"] in docs and x["method"] not in again]
+    return dict(old, records=kept + new["records"], seeds=sorted(docs), rerun=sorted(again))
