@@ -14,7 +14,6 @@ import mlx.nn as nn
 from mlx.utils import tree_flatten
 
 from .settings import HUGE, check_count
-from .scoring import obs_window_attention_scores
 from .cache import make_snapkv_cache
 from .generate import snapkv_layers
 from .model import cache_dir
@@ -22,9 +21,9 @@ from .context import (GivenScoresCache, ReconstructionCache, context_prefill,
                                reconstruction_scores, repeat_prompts, heads_to_probe, split_chat)
 
 # %% auto #0
-__all__ = ['ATTENTION_FLOOR', 'SHIPPED', 'FIT_MODULES', 'rotation_tables', 'unrotated_keys', 'surrogate_features',
-           'window_attention', 'Surrogate', 'model_fingerprint', 'surrogate_paths', 'save_surrogate', 'load_surrogate',
-           'find_surrogate', 'SurrogateCache', 'fit_paragraphs', 'fit_documents', 'heldout_error', 'fit_surrogate']
+__all__ = ['SHIPPED', 'FIT_MODULES', 'rotation_tables', 'unrotated_keys', 'surrogate_features', 'Surrogate', 'model_fingerprint',
+           'surrogate_paths', 'save_surrogate', 'load_surrogate', 'find_surrogate', 'SurrogateCache', 'fit_paragraphs',
+           'fit_documents', 'heldout_error', 'fit_surrogate']
 
 # %% ../nbs/07a_surrogate.ipynb #f5f467da
 def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
@@ -59,17 +58,13 @@ def unrotated_keys(keys:mx.array, # [B, H, n, D] keys as cached (after RoPE)
     return mx.concatenate([(k1 * c + k2 * s) / m2, (k2 * c - k1 * s) / m2], axis=-1)
 
 # %% ../nbs/07a_surrogate.ipynb #d45c726c
-ATTENTION_FLOOR = 1e-6 # the window's attention enters as log(attention + floor)
-
 def surrogate_features(keys:mx.array, # [B, H, n, D] keys before RoPE
                        values:mx.array, # [B, H, n, Dv] values
-                       attention:Optional[mx.array]=None, # [B, H, n] the window's attention (`window_attention`)
-                      ) -> mx.array: # [B, n, F] with F = H * (D + Dv) + 1, and H more with `attention`
-    "Each row's features: its value and pre-RoPE key in every KV head, the log of the window's attention, a 1."
+                      ) -> mx.array: # [B, n, F] with F = H * (D + Dv) + 1
+    "Each row's features: its value and pre-RoPE key in every KV head, and a constant 1."
     B, H, n, _ = keys.shape
     flat = lambda x: x.astype(mx.float32).transpose(0, 2, 1, 3).reshape(B, n, -1)
-    att = [] if attention is None else [mx.log(attention.astype(mx.float32) + ATTENTION_FLOOR).transpose(0, 2, 1)]
-    return mx.concatenate([flat(values), flat(keys), *att, mx.ones((B, n, 1))], axis=-1)
+    return mx.concatenate([flat(values), flat(keys), mx.ones((B, n, 1))], axis=-1)
 
 def _layer_rows(model:nn.Module, cache, i:int) -> tuple: # a model, an evicting layer's cache, its index
     "Layer `i`'s keys before RoPE (turned back by its own RoPE) and values, float32, of every row `cache` holds."
@@ -81,46 +76,28 @@ def _layer_rows(model:nn.Module, cache, i:int) -> tuple: # a model, an evicting 
     tables = rotation_tables(rope, D, int(pos.max().item()) + 1)
     return unrotated_keys(k, pos, tables), v.astype(mx.float32)
 
-def window_attention(model:nn.Module, cache, i:int, # a model, an evicting layer's cache, its index
-                     window:int, # the prompt's last queries that count (at most the cache's `window` are kept)
-                    ) -> mx.array: # [B, H_kv, n] float32
-    "The mean attention each row gets from the prompt's last `window` queries: SnapKV's observation window, unpooled."
-    got, n = cache.captured_queries, cache.size()
-    if got is None or n != cache.offset or int(got[1][-1].item()) != n - 1:
-        raise RuntimeError(f"layer {i}: the surrogate reads the prompt's last queries, and none were kept for this "
-                           "cache's rows (scorer='key', or an attention that calls no `scaled_dot_product_attention`)")
-    scale = cache.attention_scale or getattr(getattr(model.layers[i], "self_attn", None), "scale", None)
-    return obs_window_attention_scores(cache.float_rows()[0], window=window, queries=got[0], kernel_size=1,
-                                       scale=scale)
-
 # %% ../nbs/07a_surrogate.ipynb #72d74479
 class Surrogate:
     "A linear model per layer from a row's features to the log of its reconstruction score, fitted for one model."
     floor = 1e-4 # the log is of score + floor (reconstruction's scores reach 0)
     def __init__(self, weights:dict, # {layer: [F, H_kv] float32}
-                 info:Optional[dict]=None, # how it was fitted: model fingerprint, documents, held-out error, probed,
-                                           # window (the queries `window_attention` reads; 0 or absent: none)
+                 info:Optional[dict]=None, # how it was fitted: model fingerprint, documents, held-out error, probed
                 ):
         if not isinstance(weights, dict) or not weights or not all(
                 isinstance(w, mx.array) and w.ndim == 2 for w in weights.values()):
             raise ValueError("`weights` must be {layer: [features, KV heads] array}, not empty")
         self.weights, self.info = {int(i): w.astype(mx.float32) for i, w in weights.items()}, dict(info or {})
-        self.window = check_count("info['window']", self.info.get("window", 0))
 
     def layer_scores(self, model:nn.Module, caches:list, i:int) -> mx.array: # [B, H_kv, n]
         "Predicted reconstruction scores of the rows layer `i` holds."
         if i not in self.weights: raise ValueError(f"the surrogate has no weights for layer {i}")
         (k, v), W = _layer_rows(model, caches[i], i), self.weights[i]
         H, D, Dv = k.shape[1], k.shape[-1], v.shape[-1]
-        F = H * (D + Dv) + (H if self.window else 0) + 1
-        if (F, H) != tuple(W.shape):
+        if (H * (D + Dv) + 1, H) != tuple(W.shape):
             raise ValueError(f"layer {i}: the surrogate reads {W.shape[0]} features for {W.shape[1]} KV heads; this "
-                             f"cache gives {F} for {H}: it was fitted for another model")
-        Wv, Wk = W[:H * Dv].reshape(H, Dv, H), W[H * Dv:H * (D + Dv)].reshape(H, D, H) # `surrogate_features @ W` by
-        P = mx.einsum("bhnd,hdo->bon", v, Wv) + mx.einsum("bhnd,hdo->bon", k, Wk) + W[-1][:, None] # parts: no [n, F]
-        if self.window:
-            a = mx.log(window_attention(model, caches[i], i, self.window) + ATTENTION_FLOOR)
-            P = P + mx.einsum("bhn,ho->bon", a, W[H * (D + Dv):-1])
+                             f"cache gives {H * (D + Dv) + 1} for {H}: it was fitted for another model")
+        Wv, Wk = W[:H * Dv].reshape(H, Dv, H), W[H * Dv:-1].reshape(H, D, H) # `surrogate_features(k, v) @ W` by parts,
+        P = mx.einsum("bhnd,hdo->bon", v, Wv) + mx.einsum("bhnd,hdo->bon", k, Wk) + W[-1][:, None] # without [n, F]
         return mx.exp(P)
 
     def scores(self, model:nn.Module, # the model the caches belong to
@@ -189,7 +166,6 @@ def find_surrogate(model:nn.Module, # an mlx-lm model
 class SurrogateCache(GivenScoresCache):
     "Rows scored by the model's surrogate of reconstruction (`Surrogate`), computed from the rows after the prefill."
     method, driver = "surrogate", "compress_document"
-    uses_queries = True # the cache keeps the prompt's last `window` queries, which the surrogate reads
     fallback = ReconstructionCache # what scores a document when the model has no surrogate
     allocation = None # `default_allocation`: as for reconstruction ('head', or 'layer' where 'head' cannot be)
     probe, probed_align = ReconstructionCache.probe, ReconstructionCache.probed_align # the heads left to the probe
@@ -246,21 +222,17 @@ def fit_documents(tokenizer, # the model's tokenizer (lengths are counted in its
 
 # %% ../nbs/07a_surrogate.ipynb #077a6b25
 def _document_rows(model:nn.Module, tokenizer, text:str) -> tuple:
-    "One document's ({layer: features [n, F]}, {layer: log scores [n, H]}, heads left to the probe, window read)."
+    "One document's ({layer: features [n, F]}, {layer: log scores [n, H]}, heads reconstruction leaves to the probe)."
     ctx, _ = split_chat(tokenizer, text, "")
-    caches = make_snapkv_cache(model, budget=HUGE, method=SurrogateCache) # it keeps the window's queries
+    caches = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache)
     context_prefill(model, ctx, caches)
-    ev = snapkv_layers(caches)
-    w = caches[ev[0]].config.window if all(caches[i].captured_queries is not None for i in ev) else 0
-    A = {i: window_attention(model, caches[i], i, w) for i in ev} if w else {} # before reconstruction's queries
     R = ReconstructionCache
     scores = reconstruction_scores(model, caches, list(tokenizer.encode(text, add_special_tokens=False)),
                                    *repeat_prompts(tokenizer), chunk=R.chunk)
     sat = {} if R.saturation is None else heads_to_probe(scores, R.saturation, R.probe_share)
-    X = {i: np.array(surrogate_features(*_layer_rows(model, caches[i], i), A.get(i))[0], dtype=np.float64)
-         for i in scores}
+    X = {i: np.array(surrogate_features(*_layer_rows(model, caches[i], i))[0], dtype=np.float64) for i in scores}
     Y = {i: np.log(np.array(s[0], dtype=np.float64).T + Surrogate.floor) for i, s in scores.items()}
-    return X, Y, sat, w
+    return X, Y, sat
 
 def _ridge(A:np.ndarray, b:np.ndarray, n:int, ridge:float) -> np.ndarray: # X'X, X'Y, rows, strength
     "The ridge solution of the normal equations, the penalty `ridge` x rows on every weight."
@@ -289,7 +261,6 @@ def fit_surrogate(model:nn.Module, tokenizer, # an mlx-lm model and its tokenize
                   log=None, # a stream for one line per document
                  ) -> Surrogate:
     "Fit `model`'s surrogate: reconstruction run on each document, one ridge regression per layer on its rows."
-    # a model whose queries cannot be kept (no `scaled_dot_product_attention` call) is fitted without the window
     texts = fit_documents(tokenizer, check_count("n", n)) if texts is None else texts
     if not isinstance(texts, (list, tuple)) or not all(isinstance(t, str) and t.strip() for t in texts):
         raise ValueError("`texts` must be a list of non-empty strings")
@@ -297,10 +268,9 @@ def fit_surrogate(model:nn.Module, tokenizer, # an mlx-lm model and its tokenize
         raise ValueError(f"`heldout` must be fewer than the {len(texts)} documents, got {heldout}")
     if isinstance(ridge, bool) or not isinstance(ridge, (int, float)) or not ridge > 0:
         raise ValueError(f"`ridge` must be a number > 0, got {ridge!r}")
-    t0, fit, every, held, flags, rows, windows = time.perf_counter(), {}, {}, [], {}, [0, 0], set()
+    t0, fit, every, held, flags, rows = time.perf_counter(), {}, {}, [], {}, [0, 0]
     for d, text in enumerate(texts):
-        X, Y, sat, w = _document_rows(model, tokenizer, text)
-        windows.add(w)
+        X, Y, sat = _document_rows(model, tokenizer, text)
         out = d >= len(texts) - heldout
         for i in X:
             for acc in ((every,) if out else (every, fit)):
@@ -314,7 +284,7 @@ def fit_surrogate(model:nn.Module, tokenizer, # an mlx-lm model and its tokenize
     err = heldout_error({i: _ridge(A, b, rows[0], ridge) for i, (A, b) in fit.items()}, held) if held else {}
     probed = {str(i): [sum(f[h] for f in v) * 2 > len(v) for h in range(len(v[0]))] for i, v in flags.items()}
     info = dict(fingerprint=model_fingerprint(model), model=type(model).__module__, documents=len(texts),
-                heldout=heldout, rows=sum(rows), ridge=ridge, heldout_error=err, probed=probed, window=windows.pop(),
+                heldout=heldout, rows=sum(rows), ridge=ridge, heldout_error=err, probed=probed,
                 seconds=round(time.perf_counter() - t0, 1))
     return Surrogate({i: mx.array(_ridge(A, b, sum(rows), ridge).astype(np.float32)) for i, (A, b) in every.items()},
                      info)

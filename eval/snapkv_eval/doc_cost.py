@@ -17,7 +17,7 @@ from .common import paired_share
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
-           'merge_runs', 'rerun']
+           'merge_runs', 'add_variant']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -169,15 +169,16 @@ def merge_runs(runs:list) -> dict: # `main`'s results (as read back) of one mode
     if "sizes" in out: out["sizes"] = sorted({n for r in runs for n in r["sizes"]})
     return out
 
-# %% ../nbs/16b_doc_cost.ipynb #020d35d1
-def rerun(old:dict, # `main`'s answers (as read back) with every preset
-          new:dict, # a later run of some presets of the same model
-         ) -> dict: # `old` on the documents `new` ran, `new`'s presets' records replaced by `new`'s
-    "An earlier answers run with the presets run again in `new` replaced by their new records."
+# %% ../nbs/16b_doc_cost.ipynb #de3be96f
+def add_variant(old:dict, # `main`'s answers (as read back), every preset
+                new:dict, # a later answers run of one preset (other code) on the same documents
+                label:str, # the name its records take
+               ) -> dict: # `old` with `new`'s records, renamed `label`, added
+    "An earlier answers run with a variant's run of one preset added under `label`."
     if (old["model"], old["part"]) != (new["model"], new["part"]) or new["part"] != "answers":
         raise ValueError("`old` and `new` must be answers runs of one model")
-    again, docs = set(new["presets"]), {x["doc"] for x in new["records"]}
-    if not again <= set(old["presets"]) or not docs <= {x["doc"] for x in old["records"]}:
-        raise ValueError("`new` must run presets and documents `old` ran")
-    kept = [x for x in old["records"] if x["doc"] in docs and x["method"] not in again]
-    return dict(old, records=kept + new["records"], seeds=sorted(docs), rerun=sorted(again))
+    if len(new["presets"]) != 1 or {x["doc"] for x in new["records"]} != {x["doc"] for x in old["records"]}:
+        raise ValueError("`new` must run one preset on the documents `old` ran")
+    if label in old["presets"]: raise ValueError(f"`label` {label!r} is a preset of `old` already")
+    return dict(old, records=old["records"] + [dict(x, method=label) for x in new["records"]],
+                presets=old["presets"] + [label])
