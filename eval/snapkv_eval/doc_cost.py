@@ -17,7 +17,7 @@ from .common import paired_share
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
-           'merge_runs', 'add_variant']
+           'merge_runs', 'add_variant', 'question_kind', 'answers_by_question']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -133,7 +133,7 @@ ANSWER_PRESETS = ("full", "reconstruct-head", "surrogate") # 16_ask_many's `CHAT
 
 def main(argv:list=None):
     """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]` or
-    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS]` (SIZES, SEEDS, PRESETS comma-separated)."""
+    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -148,9 +148,10 @@ def main(argv:list=None):
         return
     a, b = (int(x) for x in argv[3].split("-"))
     presets = argv[4].split(",") if len(argv) > 4 else list(ANSWER_PRESETS)
-    res.update(seeds=[a, b], presets=presets)
+    ratios = [int(x) for x in argv[5].split(",")] if len(argv) > 5 else [2, 4]
+    res.update(seeds=[a, b], presets=presets, ratios=ratios)
     for s in range(a, b + 1):
-        res["records"] += run_conversation(model, tok, s, presets, (2, 4), log=sys.stderr)
+        res["records"] += run_conversation(model, tok, s, presets, ratios, log=sys.stderr)
         out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
@@ -182,3 +183,22 @@ def add_variant(old:dict, # `main`'s answers (as read back), every preset
     if label in old["presets"]: raise ValueError(f"`label` {label!r} is a preset of `old` already")
     return dict(old, records=old["records"] + [dict(x, method=label) for x in new["records"]],
                 presets=old["presets"] + [label])
+
+# %% ../nbs/16b_doc_cost.ipynb #6f2b9d14
+def question_kind(expected:str) -> str: # an answer `fresh_facts` drew
+    "Which of the protocol's four questions `expected` answers: 'passkey', 'name', 'city' or 'eggs'."
+    from snapkv_eval.ask_many import NAMES, CITIES
+    if expected in NAMES: return "name"
+    if expected in CITIES: return "city"
+    if expected.isdigit(): return "passkey" if len(expected) == 5 else "eggs"
+    raise ValueError(f"`expected` is no answer `fresh_facts` draws: {expected!r}")
+
+def answers_by_question(records:list, # `run_conversation`'s records
+                       ) -> dict: # {(method, ratio): {question kind: (right, asked)}}
+    "Right answers per method, ratio and kind of question."
+    out = {}
+    for r in records:
+        d, k = out.setdefault((r["method"], r["ratio"]), {}), question_kind(r["expected"])
+        right, asked = d.get(k, (0, 0))
+        d[k] = (right + int(r["correct"]), asked + 1)
+    return out
