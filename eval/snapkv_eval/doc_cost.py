@@ -12,7 +12,7 @@ import mlx.core as mx
 
 from snapkv_nb.context import split_chat, compress_document, answer
 from snapkv_nb.generate import stream_answer
-from .ask_many import make_document, run_conversation
+from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
@@ -187,7 +187,6 @@ def add_variant(old:dict, # `main`'s answers (as read back), every preset
 # %% ../nbs/16b_doc_cost.ipynb #6f2b9d14
 def question_kind(expected:str) -> str: # an answer `fresh_facts` drew
     "Which of the protocol's four questions `expected` answers: 'passkey', 'name', 'city' or 'eggs'."
-    from snapkv_eval.ask_many import NAMES, CITIES
     if expected in NAMES: return "name"
     if expected in CITIES: return "city"
     if expected.isdigit(): return "passkey" if len(expected) == 5 else "eggs"
