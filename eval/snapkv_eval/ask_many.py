@@ -284,13 +284,14 @@ def run_conversation(model, tokenizer, # an mlx-lm model and its tokenizer
                      max_tokens:int=16, # tokens per answer
                      n_tokens:int=700, # tokens of prose per document (`make_document`)
                      log=None, # a stream for one line per (preset, ratio)
+                     variants:Optional[dict]=None, # {preset: (method, settings)} (None: `CHAT_VARIANTS`)
                     ) -> list: # one record per question
     "What `snapkv chat --file` does: the document compressed once, the four questions asked in one conversation."
     doc, facts = make_document(tokenizer, seed, n_tokens)
     recs = []
     for p in presets:
         for r in ((1,) if p == "full" else ratios):
-            method, settings = CHAT_VARIANTS[p]
+            method, settings = (CHAT_VARIANTS if variants is None else variants)[p]
             s = DocumentSession(model, tokenizer, doc, method, ratio=r, mode="conversation", **settings)
             for turn, (_, question, want) in enumerate(facts):
                 a = s.ask(question, max_tokens=max_tokens)["text"].strip()

@@ -10,14 +10,17 @@ from pathlib import Path
 import numpy as np
 import mlx.core as mx
 
-from snapkv_nb.context import split_chat, compress_document, answer
+from snapkv_nb.context import split_chat, compress_document, answer, reconstruction_scores, repeat_prompts
+from snapkv_nb.context import ReconstructionCache
+from snapkv_nb.surrogate import SurrogateCache
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main',
-           'merge_runs', 'add_variant', 'question_kind', 'answers_by_question']
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share',
+           'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind', 'answers_by_question',
+           'mixed_scores', 'mixed_method', 'mixed_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -132,8 +135,9 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
 ANSWER_PRESETS = ("full", "reconstruct-head", "surrogate") # 16_ask_many's `CHAT_VARIANTS`: the full cache, the two scorers
 
 def main(argv:list=None):
-    """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]` or
-    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` (lists comma-separated)."""
+    """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]`,
+    `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
+    `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -146,6 +150,14 @@ def main(argv:list=None):
         res["records"] = cost_run(model, tok, sizes, seeds, slow_until=slow, log=sys.stderr)
         out.write_text(json.dumps(res, indent=1))
         return
+    if part == "mixed": # `mixed_run`: 4x, the parts and layer ranges given
+        seeds = [int(x) for x in argv[3].split(",")]
+        mixes = [(p, *(int(x) for x in r.split("-"))) for p, r in (m.split(":") for m in argv[4].split(","))]
+        res.update(seeds=seeds, mixes=[list(m) for m in mixes], ratios=[4])
+        for s in seeds:
+            res["records"] += mixed_run(model, tok, s, mixes, log=sys.stderr)
+            out.write_text(json.dumps(res, indent=1))
+        return
     a, b = (int(x) for x in argv[3].split("-"))
     presets = argv[4].split(",") if len(argv) > 4 else list(ANSWER_PRESETS)
     ratios = [int(x) for x in argv[5].split(",")] if len(argv) > 5 else [2, 4]
@@ -153,12 +165,6 @@ def main(argv:list=None):
     for s in range(a, b + 1):
         res["records"] += run_conversation(model, tok, s, presets, ratios, log=sys.stderr)
         out.write_text(json.dumps(res, indent=1))
-
-# %% ../nbs/16b_doc_cost.ipynb #812feb7f
-#| eval: false
-if __name__ == "__main__":
-    from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
-    main()
 
 # %% ../nbs/16b_doc_cost.ipynb #411d7dcf
 def merge_runs(runs:list) -> dict: # `main`'s results (as read back) of one model and part, on different documents
@@ -201,3 +207,63 @@ def answers_by_question(records:list, # `run_conversation`'s records
         right, asked = d.get(k, (0, 0))
         d[k] = (right + int(r["correct"]), asked + 1)
     return out
+
+# %% ../nbs/16b_doc_cost.ipynb #5d20e9a7
+MIXED_PARTS = ("ranking", "allocation", "both") # what reconstruction decides in the layers mixed
+
+def _ordered_as(order:mx.array, values:mx.array) -> mx.array: # both [B, H, n]
+    "`values` sorted, then placed so that they rank the rows as `order` does (per head)."
+    ranks = mx.argsort(mx.argsort(order, axis=-1), axis=-1)
+    return mx.take_along_axis(mx.sort(values.astype(mx.float32), axis=-1), ranks, axis=-1)
+
+def mixed_scores(surrogate:dict, # {layer: [1, H_kv, n]} the surrogate's scores of one document
+                 recon:dict, # {layer: [1, H_kv, n]} reconstruction's, of the same rows
+                 layers:range, # the layers where reconstruction decides `part`
+                 part:str, # one of `MIXED_PARTS`
+                ) -> dict: # {layer: [1, H_kv, n]} scores for `compress_context`
+    "The surrogate's scores, with reconstruction deciding a part of the selection in `layers`."
+    if part not in MIXED_PARTS: raise ValueError(f"`part` must be one of {MIXED_PARTS}, got {part!r}")
+    if set(surrogate) != set(recon) or any(surrogate[i].shape != recon[i].shape for i in surrogate):
+        raise ValueError("`surrogate` and `recon` must score the same layers and rows")
+    mix = {"ranking": lambda s, r: _ordered_as(r, s), "allocation": lambda s, r: _ordered_as(s, r),
+           "both": lambda s, r: r.astype(mx.float32)}[part]
+    return {i: mix(s, recon[i]) if i in layers else s for i, s in surrogate.items()}
+
+# %% ../nbs/16b_doc_cost.ipynb #c4e81d5a
+def mixed_method(tokenizer, # the model's tokenizer
+                 text:str, # the document
+                 layers:range, part:str, # as `mixed_scores` takes them
+                ) -> type: # a `SurrogateCache` whose scorer mixes in reconstruction
+    "The surrogate's method with reconstruction deciding `part` of the selection in `layers` (for one document)."
+    if part not in MIXED_PARTS: raise ValueError(f"`part` must be one of {MIXED_PARTS}, got {part!r}")
+    ids = list(tokenizer.encode(text, add_special_tokens=False))
+    class Mixed(SurrogateCache):
+        @classmethod
+        def scorer_for(cls, model):
+            surrogate = SurrogateCache.scorer_for(model)
+            def scorer(model, caches):
+                s, probed = surrogate(model, caches)
+                r = reconstruction_scores(model, caches, ids, *repeat_prompts(tokenizer),
+                                          chunk=ReconstructionCache.chunk)
+                return mixed_scores(s, r, layers, part), probed
+            return scorer
+    return Mixed
+
+def mixed_run(model, tokenizer, # an mlx-lm model and its tokenizer
+              seed:int, # the document (`make_document`)
+              mixes:list, # [(part, first layer, last layer)]
+              log=None, # a stream for one line per mix
+             ) -> list: # `run_conversation`'s records, `method` "part-lo-hi"
+    "The ask-many protocol at 4x with each mix of the surrogate and reconstruction."
+    doc, recs = make_document(tokenizer, seed)[0], []
+    for part, lo, hi in mixes:
+        cls = mixed_method(tokenizer, doc, range(lo, hi + 1), part)
+        variants = {f"{part}-{lo}-{hi}": (cls, {})}
+        recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
+    return recs
+
+# %% ../nbs/16b_doc_cost.ipynb #812feb7f
+#| eval: false
+if __name__ == "__main__":
+    from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
+    main()
