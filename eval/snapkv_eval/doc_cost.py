@@ -4,7 +4,7 @@
 
 # %% ../nbs/16b_doc_cost.ipynb #542d8f0f
 from __future__ import annotations
-import json, sys, time
+import json, math, sys, time
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +12,9 @@ import mlx.core as mx
 
 from snapkv_nb.context import split_chat, compress_document, answer, reconstruction_scores, repeat_prompts
 from snapkv_nb.context import ReconstructionCache
+from snapkv_nb.settings import HUGE
+from snapkv_nb.cache import make_snapkv_cache
+from snapkv_nb.generate import probing
 from snapkv_nb.surrogate import SurrogateCache
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation, NAMES, CITIES
@@ -20,7 +23,7 @@ from .common import paired_share
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share',
            'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind', 'answers_by_question',
-           'mixed_scores', 'mixed_method', 'mixed_run']
+           'mixed_scores', 'mixed_method', 'mixed_run', 'prefill_attention', 'prefill_method', 'prefill_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -137,7 +140,8 @@ ANSWER_PRESETS = ("full", "reconstruct-head", "surrogate") # 16_ask_many's `CHAT
 def main(argv:list=None):
     """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]`,
     `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
-    `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` (lists comma-separated)."""
+    `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` or
+    `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS LO-HI,...` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -156,6 +160,14 @@ def main(argv:list=None):
         res.update(seeds=seeds, mixes=[list(m) for m in mixes], ratios=[4])
         for s in seeds:
             res["records"] += mixed_run(model, tok, s, mixes, log=sys.stderr)
+            out.write_text(json.dumps(res, indent=1))
+        return
+    if part == "prefill": # `prefill_run`: 4x, the layer ranges given
+        seeds = [int(x) for x in argv[3].split(",")]
+        spans = [tuple(int(x) for x in r.split("-")) for r in argv[4].split(",")]
+        res.update(seeds=seeds, layers=[list(s) for s in spans], ratios=[4])
+        for s in seeds:
+            res["records"] += prefill_run(model, tok, s, spans, log=sys.stderr)
             out.write_text(json.dumps(res, indent=1))
         return
     a, b = (int(x) for x in argv[3].split("-"))
@@ -259,6 +271,65 @@ def mixed_run(model, tokenizer, # an mlx-lm model and its tokenizer
     for part, lo, hi in mixes:
         cls = mixed_method(tokenizer, doc, range(lo, hi + 1), part)
         variants = {f"{part}-{lo}-{hi}": (cls, {})}
+        recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
+    return recs
+
+# %% ../nbs/16b_doc_cost.ipynb #b2e8f1d3
+def prefill_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of the document's own prefill
+                      keys:mx.array, # [B, H_kv, n, D] its rows
+                      scale:float, # the attention's scale
+                      chunk:int=256, # queries per step (memory: B x H_q x chunk x n floats)
+                     ) -> mx.array: # [B, H_kv, n] float32
+    "Each row's mean attention from the queries that see it (causal), over the query heads of its KV head's group."
+    B, H, n, D = keys.shape
+    G, k = queries.shape[1] // H, keys.astype(mx.float32)
+    total = mx.zeros((B, H, n), dtype=mx.float32)
+    for a in range(0, n, chunk):
+        q = queries[:, :, a:a + chunk].astype(mx.float32) * scale
+        L = q.shape[2]
+        logits = q.reshape(B, H, G, L, D) @ k[:, :, None, :a + L].swapaxes(-1, -2) # [B, H, G, L, a + L]
+        logits = mx.where(mx.arange(a + L)[None, :] > (mx.arange(L) + a)[:, None], -math.inf, logits)
+        seen = mx.softmax(logits, axis=-1, precise=True).sum(axis=(2, 3))
+        total = total + mx.pad(seen, [(0, 0), (0, 0), (0, n - a - L)])
+        mx.eval(total)
+    return total / (G * (n - mx.arange(n)).astype(mx.float32))
+
+# %% ../nbs/16b_doc_cost.ipynb #f6c2d5b7
+def prefill_method(tokenizer, # the model's tokenizer
+                   text:str, # the document
+                   layers:range, # the layers whose rows the prefill's attention ranks (within each head)
+                  ) -> type: # a `SurrogateCache` whose scorer ranks `layers` by `prefill_attention`
+    "The surrogate's method with the prefill's own attention ranking the rows within each head of `layers`."
+    ctx = split_chat(tokenizer, text, "")[0]
+    class Prefill(SurrogateCache):
+        @classmethod
+        def scorer_for(cls, model):
+            surrogate = SurrogateCache.scorer_for(model)
+            def scorer(model, caches):
+                s, probed = surrogate(model, caches)
+                fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
+                with probing(model, fresh) as queries:
+                    model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
+                    k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
+                    if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
+                        raise RuntimeError("the second prefill holds other rows than the document's method")
+                    scale = lambda i: getattr(model.layers[i].self_attn, "scale", k0.shape[-1] ** -0.5)
+                    r = {i: prefill_attention(queries(i), fresh[i].float_rows()[0], scale(i)) if i in layers else s[i]
+                         for i in s}
+                    mx.eval(r)
+                return mixed_scores(s, r, layers, "ranking"), probed
+            return scorer
+    return Prefill
+
+def prefill_run(model, tokenizer, # an mlx-lm model and its tokenizer
+                seed:int, # the document (`make_document`)
+                spans:list, # [(first layer, last layer)]
+                log=None, # a stream for one line per span
+               ) -> list: # `run_conversation`'s records, `method` "prefill-lo-hi"
+    "The ask-many protocol at 4x with the prefill's attention ranking each span of layers."
+    doc, recs = make_document(tokenizer, seed)[0], []
+    for lo, hi in spans:
+        variants = {f"prefill-{lo}-{hi}": (prefill_method(tokenizer, doc, range(lo, hi + 1)), {})}
         recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
     return recs
 
