@@ -21,9 +21,10 @@ from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'first_answer', 'cost_run', 'cost_summary', 'answer_share',
-           'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind', 'answers_by_question',
-           'mixed_scores', 'mixed_method', 'mixed_run', 'prefill_attention', 'prefill_method', 'prefill_run']
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'first_answer', 'cost_run', 'cost_summary',
+           'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
+           'answers_by_question', 'mixed_scores', 'mixed_method', 'mixed_run', 'prefill_attention', 'prefill_method',
+           'prefill_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -141,7 +142,7 @@ def main(argv:list=None):
     """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]`,
     `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
     `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` or
-    `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS LO-HI,...` (lists comma-separated)."""
+    `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS [RANKING:]LO-HI,...` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -164,7 +165,8 @@ def main(argv:list=None):
         return
     if part == "prefill": # `prefill_run`: 4x, the layer ranges given
         seeds = [int(x) for x in argv[3].split(",")]
-        spans = [tuple(int(x) for x in r.split("-")) for r in argv[4].split(",")]
+        spans = [(r.split(":")[0] if ":" in r else "prefill", *(int(x) for x in r.split(":")[-1].split("-")))
+                 for r in argv[4].split(",")]
         res.update(seeds=seeds, layers=[list(s) for s in spans], ratios=[4])
         for s in seeds:
             res["records"] += prefill_run(model, tok, s, spans, log=sys.stderr)
@@ -295,11 +297,20 @@ def prefill_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of th
     return total / (G * (n - mx.arange(n)).astype(mx.float32))
 
 # %% ../nbs/16b_doc_cost.ipynb #f6c2d5b7
+PREFILL_RANKINGS = ("prefill", "blend") # the prefill's attention alone, or its rank and the surrogate's added
+
+def _percentile(x:mx.array) -> mx.array: # [B, H, n]
+    "Each row's rank within its head, over the rows (0 for the lowest)."
+    return mx.argsort(mx.argsort(x, axis=-1), axis=-1).astype(mx.float32) / x.shape[-1]
+
 def prefill_method(tokenizer, # the model's tokenizer
                    text:str, # the document
                    layers:range, # the layers whose rows the prefill's attention ranks (within each head)
+                   ranking:str="prefill", # one of `PREFILL_RANKINGS`
                   ) -> type: # a `SurrogateCache` whose scorer ranks `layers` by `prefill_attention`
     "The surrogate's method with the prefill's own attention ranking the rows within each head of `layers`."
+    if ranking not in PREFILL_RANKINGS:
+        raise ValueError(f"`ranking` must be one of {PREFILL_RANKINGS}, got {ranking!r}")
     ctx = split_chat(tokenizer, text, "")[0]
     class Prefill(SurrogateCache):
         @classmethod
@@ -316,6 +327,8 @@ def prefill_method(tokenizer, # the model's tokenizer
                     scale = lambda i: getattr(model.layers[i].self_attn, "scale", k0.shape[-1] ** -0.5)
                     r = {i: prefill_attention(queries(i), fresh[i].float_rows()[0], scale(i)) if i in layers else s[i]
                          for i in s}
+                    if ranking == "blend":
+                        r = {i: _percentile(s[i]) + _percentile(r[i]) if i in layers else s[i] for i in s}
                     mx.eval(r)
                 return mixed_scores(s, r, layers, "ranking"), probed
             return scorer
@@ -323,13 +336,13 @@ def prefill_method(tokenizer, # the model's tokenizer
 
 def prefill_run(model, tokenizer, # an mlx-lm model and its tokenizer
                 seed:int, # the document (`make_document`)
-                spans:list, # [(first layer, last layer)]
+                spans:list, # [(ranking, first layer, last layer)], each ranking one of `PREFILL_RANKINGS`
                 log=None, # a stream for one line per span
-               ) -> list: # `run_conversation`'s records, `method` "prefill-lo-hi"
+               ) -> list: # `run_conversation`'s records, `method` "ranking-lo-hi"
     "The ask-many protocol at 4x with the prefill's attention ranking each span of layers."
     doc, recs = make_document(tokenizer, seed)[0], []
-    for lo, hi in spans:
-        variants = {f"prefill-{lo}-{hi}": (prefill_method(tokenizer, doc, range(lo, hi + 1)), {})}
+    for ranking, lo, hi in spans:
+        variants = {f"{ranking}-{lo}-{hi}": (prefill_method(tokenizer, doc, range(lo, hi + 1), ranking), {})}
         recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
     return recs
 
