@@ -23,8 +23,8 @@ from .common import paired_share
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'first_answer', 'cost_run', 'cost_summary',
            'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
-           'answers_by_question', 'mixed_scores', 'mixed_method', 'mixed_run', 'prefill_attention', 'prefill_method',
-           'prefill_run']
+           'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
+           'prefill_method', 'prefill_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -244,6 +244,20 @@ def mixed_scores(surrogate:dict, # {layer: [1, H_kv, n]} the surrogate's scores 
     return {i: mix(s, recon[i]) if i in layers else s for i, s in surrogate.items()}
 
 # %% ../nbs/16b_doc_cost.ipynb #c4e81d5a
+def surrogate_mixed(other, # `other(model, caches, s)`: {layer: [1, H_kv, n]} scores, given the surrogate's `s`
+                    layers:range, part:str, # as `mixed_scores` takes them
+                   ) -> type: # a `SurrogateCache`
+    "The surrogate's method with `other`'s scores deciding `part` of the selection in `layers` (`mixed_scores`)."
+    class Mixed(SurrogateCache):
+        @classmethod
+        def scorer_for(cls, model):
+            surrogate = SurrogateCache.scorer_for(model)
+            def scorer(model, caches):
+                s, probed = surrogate(model, caches)
+                return mixed_scores(s, other(model, caches, s), layers, part), probed
+            return scorer
+    return Mixed
+
 def mixed_method(tokenizer, # the model's tokenizer
                  text:str, # the document
                  layers:range, part:str, # as `mixed_scores` takes them
@@ -251,17 +265,9 @@ def mixed_method(tokenizer, # the model's tokenizer
     "The surrogate's method with reconstruction deciding `part` of the selection in `layers` (for one document)."
     if part not in MIXED_PARTS: raise ValueError(f"`part` must be one of {MIXED_PARTS}, got {part!r}")
     ids = list(tokenizer.encode(text, add_special_tokens=False))
-    class Mixed(SurrogateCache):
-        @classmethod
-        def scorer_for(cls, model):
-            surrogate = SurrogateCache.scorer_for(model)
-            def scorer(model, caches):
-                s, probed = surrogate(model, caches)
-                r = reconstruction_scores(model, caches, ids, *repeat_prompts(tokenizer),
-                                          chunk=ReconstructionCache.chunk)
-                return mixed_scores(s, r, layers, part), probed
-            return scorer
-    return Mixed
+    def recon(model, caches, s): # `s` unused: reconstruction scores the rows itself
+        return reconstruction_scores(model, caches, ids, *repeat_prompts(tokenizer), chunk=ReconstructionCache.chunk)
+    return surrogate_mixed(recon, layers, part)
 
 def mixed_run(model, tokenizer, # an mlx-lm model and its tokenizer
               seed:int, # the document (`make_document`)
@@ -312,27 +318,20 @@ def prefill_method(tokenizer, # the model's tokenizer
     if ranking not in PREFILL_RANKINGS:
         raise ValueError(f"`ranking` must be one of {PREFILL_RANKINGS}, got {ranking!r}")
     ctx = split_chat(tokenizer, text, "")[0]
-    class Prefill(SurrogateCache):
-        @classmethod
-        def scorer_for(cls, model):
-            surrogate = SurrogateCache.scorer_for(model)
-            def scorer(model, caches):
-                s, probed = surrogate(model, caches)
-                fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
-                with probing(model, fresh) as queries:
-                    model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
-                    k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
-                    if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
-                        raise RuntimeError("the second prefill holds other rows than the document's method")
-                    scale = lambda i: getattr(model.layers[i].self_attn, "scale", k0.shape[-1] ** -0.5)
-                    r = {i: prefill_attention(queries(i), fresh[i].float_rows()[0], scale(i)) if i in layers else s[i]
-                         for i in s}
-                    if ranking == "blend":
-                        r = {i: _percentile(s[i]) + _percentile(r[i]) if i in layers else s[i] for i in s}
-                    mx.eval(r)
-                return mixed_scores(s, r, layers, "ranking"), probed
-            return scorer
-    return Prefill
+    def prefill(model, caches, s):
+        fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
+        with probing(model, fresh) as queries:
+            model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
+            k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
+            if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
+                raise RuntimeError("the second prefill holds other rows than the document's method")
+            scale = lambda i: getattr(model.layers[i].self_attn, "scale", k0.shape[-1] ** -0.5)
+            r = {i: prefill_attention(queries(i), fresh[i].float_rows()[0], scale(i)) if i in layers else s[i]
+                 for i in s}
+            if ranking == "blend": r = {i: _percentile(s[i]) + _percentile(r[i]) if i in layers else s[i] for i in s}
+            mx.eval(r)
+        return r
+    return surrogate_mixed(prefill, layers, "ranking")
 
 def prefill_run(model, tokenizer, # an mlx-lm model and its tokenizer
                 seed:int, # the document (`make_document`)
