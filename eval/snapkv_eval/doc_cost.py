@@ -24,7 +24,7 @@ from .common import paired_share
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'first_answer', 'cost_run', 'cost_summary',
            'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
            'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
-           'prefill_method', 'prefill_run']
+           'prefill_method', 'prefill_run', 'moved_rows', 'moved_attention', 'moved_method', 'moved_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -142,7 +142,8 @@ def main(argv:list=None):
     """`python -m snapkv_eval.doc_cost cost MODEL OUT.json SIZES SEEDS [SLOW_UNTIL]`,
     `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
     `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` or
-    `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS [RANKING:]LO-HI,...` (lists comma-separated)."""
+    `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS [RANKING:]LO-HI,...` or
+    `python -m snapkv_eval.doc_cost moved MODEL OUT.json SEEDS WIDTH:LO-HI,...` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -170,6 +171,14 @@ def main(argv:list=None):
         res.update(seeds=seeds, layers=[list(s) for s in spans], ratios=[4])
         for s in seeds:
             res["records"] += prefill_run(model, tok, s, spans, log=sys.stderr)
+            out.write_text(json.dumps(res, indent=1))
+        return
+    if part == "moved": # `moved_run`: 4x, the bands and layer ranges given
+        seeds = [int(x) for x in argv[3].split(",")]
+        spans = [(int(w), *(int(x) for x in r.split("-"))) for w, r in (m.split(":") for m in argv[4].split(","))]
+        res.update(seeds=seeds, spans=[list(s) for s in spans], ratios=[4], timing=[])
+        for s in seeds:
+            res["records"] += moved_run(model, tok, s, spans, log=sys.stderr, timing=res["timing"])
             out.write_text(json.dumps(res, indent=1))
         return
     a, b = (int(x) for x in argv[3].split("-"))
@@ -343,6 +352,85 @@ def prefill_run(model, tokenizer, # an mlx-lm model and its tokenizer
     for ranking, lo, hi in spans:
         variants = {f"{ranking}-{lo}-{hi}": (prefill_method(tokenizer, doc, range(lo, hi + 1), ranking), {})}
         recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
+    return recs
+
+# %% ../nbs/16b_doc_cost.ipynb #b2e5f8d3
+def moved_rows(x:mx.array, # [B, H, n, D] post-RoPE queries or keys, row i at position i
+               rope, # the layer's RoPE (an mlx-lm attention's `rope`)
+               shift:int, # positions to move every row by
+              ) -> mx.array: # [B, H, n, D] row i as if at position i + shift
+    "Rows rotated `shift` positions further (RoPE's rotations add up)."
+    B, H, n, D = x.shape
+    return rope(x.reshape(B * H * n, 1, D), offset=shift).reshape(B, H, n, D)
+
+def moved_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of the document's own prefill
+                    keys:mx.array, # [B, H_kv, n, D] its rows
+                    scale:float, # the attention's scale
+                    rope, # the layer's RoPE
+                    shift:int, # where the repeat would start: the context's rows and the repeat instruction's
+                    width:int=256, # query i sees rows i - width .. i + width, and the repeat's i - width .. i
+                    chunk:int=256, # queries per step
+                   ) -> mx.array: # [B, H_kv, n] float32
+    "Each row's most attention from the prefill's queries moved `shift` positions on (a repeat without the model)."
+    B, H, n, D = keys.shape
+    G, k = queries.shape[1] // H, keys.astype(mx.float32)
+    q, own = moved_rows(queries.astype(mx.float32), rope, shift) * scale, moved_rows(k, rope, shift)
+    out = mx.zeros((B, H, n), dtype=mx.float32)
+    for a in range(0, n, chunk):
+        L = min(chunk, n - a)
+        lo, hi = max(a - width, 0), min(a + L + width, n)
+        seen = mx.concatenate([k[:, :, lo:hi], own[:, :, lo:a + L]], axis=2)
+        logits = q[:, :, a:a + L].reshape(B, H, G, L, D) @ seen[:, :, None].swapaxes(-1, -2) # [B, H, G, L, rows]
+        t, doc, rep = (mx.arange(L) + a)[:, None], mx.arange(lo, hi)[None, :], mx.arange(lo, a + L)[None, :]
+        hidden = mx.concatenate([mx.abs(doc - t) > width, (rep > t) | (t - rep > width)], axis=1)
+        att = mx.softmax(mx.where(hidden, -math.inf, logits), axis=-1, precise=True)[..., :hi - lo].max(axis=(2, 3))
+        out = mx.concatenate([out[:, :, :lo], mx.maximum(out[:, :, lo:hi], att), out[:, :, hi:]], axis=2)
+        mx.eval(out)
+    return out
+
+# %% ../nbs/16b_doc_cost.ipynb #e5b8c1a6
+def moved_method(tokenizer, # the model's tokenizer
+                 text:str, # the document
+                 layers:range, # the layers whose rows `moved_attention` ranks (within each head)
+                 width:int=256, # `moved_attention`'s band
+                 timing:list=None, # if given: one dict per scoring, the seconds of the second prefill and of the scores
+                ) -> type: # a `SurrogateCache` whose scorer ranks `layers` by `moved_attention`
+    "The surrogate's method with the prefill's queries, moved after the document, ranking the rows of `layers`."
+    ctx = split_chat(tokenizer, text, "")[0]
+    shift = len(ctx) + len(repeat_prompts(tokenizer)[0]) # the repeat's first token would stand here
+    def moved(model, caches, s):
+        fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
+        with probing(model, fresh) as queries:
+            t0 = time.perf_counter()
+            model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
+            mx.eval([fresh[i].float_rows()[0] for i in s] + [queries(i) for i in s])
+            t1 = time.perf_counter()
+            r = {}
+            for i in s:
+                if i not in layers: r[i] = s[i]; continue
+                a = model.layers[i].self_attn
+                r[i] = moved_attention(queries(i), fresh[i].float_rows()[0], a.scale, a.rope, shift, width)
+            if timing is not None:
+                timing.append(dict(tokens=len(ctx), reading_s=t1 - t0, scoring_s=time.perf_counter() - t1))
+            k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
+            if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
+                raise RuntimeError("the second prefill holds other rows than the document's method")
+        return r
+    return surrogate_mixed(moved, layers, "ranking")
+
+def moved_run(model, tokenizer, # an mlx-lm model and its tokenizer
+              seed:int, # the document (`make_document`)
+              spans:list, # [(width, first layer, last layer)]
+              log=None, # a stream for one line per span
+              timing:list=None, # if given: `moved_method`'s timings, each with its document and method
+             ) -> list: # `run_conversation`'s records, `method` "moved-width-lo-hi"
+    "The ask-many protocol at 4x with `moved_attention` ranking each span of layers."
+    doc, recs = make_document(tokenizer, seed)[0], []
+    for width, lo, hi in spans:
+        name, t = f"moved-{width}-{lo}-{hi}", []
+        variants = {name: (moved_method(tokenizer, doc, range(lo, hi + 1), width, t), {})}
+        recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
+        if timing is not None: timing += [dict(x, doc=seed, method=name) for x in t]
     return recs
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
