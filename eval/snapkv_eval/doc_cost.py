@@ -4,7 +4,7 @@
 
 # %% ../nbs/16b_doc_cost.ipynb #542d8f0f
 from __future__ import annotations
-import json, math, sys, time
+import contextlib, json, math, sys, time
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,8 @@ from .common import paired_share
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'first_answer', 'cost_run', 'cost_summary',
            'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
            'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
-           'prefill_method', 'prefill_run', 'moved_rows', 'moved_attention', 'moved_method', 'moved_run']
+           'second_prefill', 'prefill_method', 'prefill_run', 'moved_rows', 'moved_attention', 'moved_method',
+           'moved_run']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -311,6 +312,23 @@ def prefill_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of th
         mx.eval(total)
     return total / (G * (n - mx.arange(n)).astype(mx.float32))
 
+# %% ../nbs/16b_doc_cost.ipynb #f3d6b9e2
+@contextlib.contextmanager
+def second_prefill(model, # an mlx-lm model
+                   ctx:list, # the document's context ids, as its method read them
+                   caches:list, # that method's prompt cache, holding the context's rows
+                   layers, # the evicting layers' indices
+                  ):
+    "In the block: (a fresh full cache holding `ctx` again, its queries), checked to hold `caches`' rows; then undone."
+    fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(layers)
+    with probing(model, fresh) as queries:
+        model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
+        mx.eval([fresh[i].float_rows()[0] for i in layers] + [queries(i) for i in layers])
+        k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
+        if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
+            raise RuntimeError("the second prefill holds other rows than the document's method")
+        yield fresh, queries
+
 # %% ../nbs/16b_doc_cost.ipynb #f6c2d5b7
 PREFILL_RANKINGS = ("prefill", "blend") # the prefill's attention alone, or its rank and the surrogate's added
 
@@ -328,13 +346,8 @@ def prefill_method(tokenizer, # the model's tokenizer
         raise ValueError(f"`ranking` must be one of {PREFILL_RANKINGS}, got {ranking!r}")
     ctx = split_chat(tokenizer, text, "")[0]
     def prefill(model, caches, s):
-        fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
-        with probing(model, fresh) as queries:
-            model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
-            k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
-            if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
-                raise RuntimeError("the second prefill holds other rows than the document's method")
-            scale = lambda i: getattr(model.layers[i].self_attn, "scale", k0.shape[-1] ** -0.5)
+        with second_prefill(model, ctx, caches, s) as (fresh, queries):
+            scale = lambda i: getattr(model.layers[i].self_attn, "scale", queries(i).shape[-1] ** -0.5)
             r = {i: prefill_attention(queries(i), fresh[i].float_rows()[0], scale(i)) if i in layers else s[i]
                  for i in s}
             if ranking == "blend": r = {i: _percentile(s[i]) + _percentile(r[i]) if i in layers else s[i] for i in s}
@@ -399,11 +412,8 @@ def moved_method(tokenizer, # the model's tokenizer
     ctx = split_chat(tokenizer, text, "")[0]
     shift = len(ctx) + len(repeat_prompts(tokenizer)[0]) # the repeat's first token would stand here
     def moved(model, caches, s):
-        fresh, first = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache), min(s)
-        with probing(model, fresh) as queries:
-            t0 = time.perf_counter()
-            model(mx.array(ctx)[None], cache=fresh) # logits never evaluated
-            mx.eval([fresh[i].float_rows()[0] for i in s] + [queries(i) for i in s])
+        t0 = time.perf_counter()
+        with second_prefill(model, ctx, caches, s) as (fresh, queries):
             t1 = time.perf_counter()
             r = {}
             for i in s:
@@ -412,9 +422,6 @@ def moved_method(tokenizer, # the model's tokenizer
                 r[i] = moved_attention(queries(i), fresh[i].float_rows()[0], a.scale, a.rope, shift, width)
             if timing is not None:
                 timing.append(dict(tokens=len(ctx), reading_s=t1 - t0, scoring_s=time.perf_counter() - t1))
-            k0, k1 = fresh[first].float_rows()[0], caches[first].float_rows()[0]
-            if k0.shape != k1.shape or not mx.allclose(k0, k1, atol=1e-4).item():
-                raise RuntimeError("the second prefill holds other rows than the document's method")
         return r
     return surrogate_mixed(moved, layers, "ranking")
 
