@@ -11,10 +11,11 @@ import numpy as np
 import mlx.core as mx
 
 from snapkv_nb.context import split_chat, compress_document, answer, reconstruction_scores, repeat_prompts
+from snapkv_nb.context import context_prefill
 from snapkv_nb.context import ReconstructionCache
 from snapkv_nb.settings import HUGE
 from snapkv_nb.cache import make_snapkv_cache
-from snapkv_nb.generate import probing
+from snapkv_nb.generate import probing, snapkv_layers
 from snapkv_nb.surrogate import SurrogateCache
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation, NAMES, CITIES
@@ -25,7 +26,7 @@ __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 
            'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
            'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
            'second_prefill', 'prefill_method', 'prefill_run', 'moved_rows', 'moved_attention', 'moved_method',
-           'moved_run']
+           'moved_run', 'moved_cost']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -144,7 +145,8 @@ def main(argv:list=None):
     `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
     `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` or
     `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS [RANKING:]LO-HI,...` or
-    `python -m snapkv_eval.doc_cost moved MODEL OUT.json SEEDS WIDTH:LO-HI,...` (lists comma-separated)."""
+    `python -m snapkv_eval.doc_cost moved MODEL OUT.json SEEDS WIDTH:LO-HI,...` or
+    `python -m snapkv_eval.doc_cost moved-cost MODEL OUT.json SIZES SEEDS [WIDTH]` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
@@ -173,6 +175,13 @@ def main(argv:list=None):
         for s in seeds:
             res["records"] += prefill_run(model, tok, s, spans, log=sys.stderr)
             out.write_text(json.dumps(res, indent=1))
+        return
+    if part == "moved-cost": # `moved_cost`
+        sizes, seeds = ([int(x) for x in argv[i].split(",")] for i in (3, 4))
+        width = int(argv[5]) if len(argv) > 5 else 256
+        res.update(sizes=sizes, seeds=seeds, width=width)
+        res["records"] = moved_cost(model, tok, sizes, seeds, width, log=sys.stderr)
+        out.write_text(json.dumps(res, indent=1))
         return
     if part == "moved": # `moved_run`: 4x, the bands and layer ranges given
         seeds = [int(x) for x in argv[3].split(",")]
@@ -439,6 +448,43 @@ def moved_run(model, tokenizer, # an mlx-lm model and its tokenizer
         recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
         if timing is not None: timing += [dict(x, doc=seed, method=name) for x in t]
     return recs
+
+# %% ../nbs/16b_doc_cost.ipynb #f4b7d0e6
+def moved_cost(model, tokenizer, # an mlx-lm model and its tokenizer
+               sizes=(2048, 4096, 8192, 16384), # document lengths (tokens of prose; `make_document`)
+               seeds=(0,), # documents per length
+               width:int=256, # `moved_attention`'s band
+               step:int=2048, # tokens per model call of the second reading
+               log=None, # a stream for one line per document
+              ) -> list: # one record per (size, seed): tokens, reading and scoring seconds, the queries' bytes
+    "Seconds of `moved_attention` in every evicting layer against the seconds of reading the document."
+    out = []
+    for n in sizes:
+        for s in seeds:
+            ctx = split_chat(tokenizer, make_document(tokenizer, s, n)[0], "")[0]
+            caches = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache)
+            t0 = time.perf_counter()
+            context_prefill(model, ctx, caches)
+            ev, shift = snapkv_layers(caches), len(ctx) + len(repeat_prompts(tokenizer)[0])
+            mx.eval([caches[i].float_rows()[0] for i in ev])
+            reading = time.perf_counter() - t0
+            fresh = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache)
+            with probing(model, fresh) as queries:
+                kept = {i: [] for i in ev}
+                for a in range(0, len(ctx), step):
+                    model(mx.array(ctx[a:a + step])[None], cache=fresh)
+                    for i in ev: kept[i].append(queries(i))
+                    mx.eval([kept[i][-1] for i in ev])
+                q = {i: mx.concatenate(kept[i], axis=2) for i in ev}
+                t1 = time.perf_counter()
+                for i in ev:
+                    at = model.layers[i].self_attn
+                    mx.eval(moved_attention(q[i], fresh[i].float_rows()[0], at.scale, at.rope, shift, width))
+                scoring = time.perf_counter() - t1
+            out.append(dict(size=n, doc=s, tokens=len(ctx), reading_s=reading, scoring_s=scoring,
+                            query_bytes=sum(x.nbytes for x in q.values())))
+            if log is not None: print(n, s, f"{reading:.1f} s reading, {scoring:.1f} s scoring", file=log, flush=True)
+    return out
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
 #| eval: false
