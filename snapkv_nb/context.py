@@ -170,6 +170,8 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                     step:int=512, # tokens per model call
                     query_stats:bool=False, # also return the coming queries' statistics (Expected Attention)
                     future:int=512, # query_stats: coming positions the statistics average RoPE over
+                    observe=None, # called after each step: `observe(queries, b)`, the step's post-RoPE queries
+                                  # {id(cache): [B, H_q, S, D]} and the rows read so far (e.g. `MovedBand`)
                    ) -> Optional[dict]: # None, or {layer: (mean [B, H_q, D], cov [B, H_q, D, D])}
     "Feed the context into `caches` as one prompt **without** compressing it (a scorer and `compress` decide later)."
     ids = token_ids(ids, name="ids")
@@ -187,8 +189,10 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     with hold(caches):
         for a in range(0, n, step):
             b = min(a + step, n)
-            with (hooks.recording(model) if query_stats else contextlib.nullcontext({})) as got:
+            recorded = query_stats or observe is not None
+            with (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
                 model(ids[:, a:b], cache=caches)
+            if observe is not None: observe(got, b)
             for i in (ev if query_stats else ()):
                 # [B, H_q, L, D], the last at e - n + b - 1
                 q = got[id(caches[i])].astype(mx.float32)[..., max(skip - a, 0):, :]
@@ -481,7 +485,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget`, the others share
                                                          # the rest (None: `PROBED_BUDGET` with "head", else 1)
-                     scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe)
+                     scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe);
+                                  # one with `watch` is also fed the prefill (`RankedSurrogate`)
                     ) -> dict: # seconds to feed (prefill_s) and score (scoring_s), rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
@@ -490,13 +495,20 @@ def compress_context(model:nn.Module, # an mlx-lm model
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
     ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share,
                                            probed_budget, False if scorer is None else scorer)
+    band, watch = None, getattr(scorer, "watch", None)
+    if watch is not None: # what the prefill feeds: the band of a repeat that would start after the context
+        if prompts is None: raise ValueError("a `scorer` that watches the prefill needs `prompts`")
+        n = token_ids(ids, name="ids").shape[1]
+        band = watch(model, caches, n, n + len(prompts[0]))
     t0 = time.perf_counter()
-    stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache))
+    stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache),
+                            observe=band)
     t1 = time.perf_counter()
     if recon:
         scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
     if probe: scores = probe_scores(model, caches, probe_ids)
-    if scorer is not None: scores, sat = scorer(model, caches) # e.g. `Surrogate.scores` (07a_surrogate)
+    if scorer is not None: # e.g. `Surrogate.scores`, `RankedSurrogate` (07a_surrogate)
+        scores, sat = scorer(model, caches) if band is None else scorer(model, caches, band)
     else: sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
     probed = bool(sat) and any(any(v) for v in sat.values())
     if probed and probe_ids is None: raise ValueError("the scorer leaves heads to the probe: give `probe_ids`")
@@ -663,7 +675,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     knobs = dict(chunk=cls.chunk, saturation=cls.saturation, probe_share=cls.probe_share) if recon else {}
     if recon or scorer: knobs.update(probed_align=cls.probed_align, probed_reduce=cls.probed_reduce,
                                      probed_budget=cls.probed_budget, scorer=scorer)
-    info = compress_context(model, ids, caches, prompts=repeat_prompts(tokenizer) if recon else None,
+    info = compress_context(model, ids, caches, prompts=repeat_prompts(tokenizer) if recon or scorer else None,
                             allocation=allocation,
                             repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), probe_ids=probe_ids,
                             **knobs)

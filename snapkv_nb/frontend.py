@@ -174,8 +174,8 @@ def prompt_methods() -> list:
 METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with "
                "look-ahead; the others: 01d_methods)")
 DOC_HELP = ("--{flag}: the method that scores the document's rows without a question (default: %(default)s, "
-            "reconstruction's surrogate, read from the rows the prefill leaves; a model without one is scored by "
-            "reconstruct, 3-4 prefills once per document: snapkv fit-surrogate fits one; full: no eviction)")
+            "reconstruction's surrogate and the prefill's queries, read as the document is; a model without one is "
+            "scored by reconstruct, 3-4 prefills once per document: snapkv fit-surrogate fits one; full: no eviction)")
 
 def add_cache_flags(parser:argparse.ArgumentParser, # a parser to extend (mlx-lm's or ours)
                    ) -> argparse.ArgumentParser: # the same parser

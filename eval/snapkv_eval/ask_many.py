@@ -259,7 +259,7 @@ CHAT_VARIANTS = { # name in the JSON -> (the document's method, SnapKVConfig set
     "full": ("full", {}), # rule (07_context `heads_to_probe`), as measured before it
     "reconstruct": (recon("Layer", allocation="layer"), {}), # per-layer budgets (the `--doc-scorer reconstruct` of before)
     "reconstruct-head": ("reconstruct", {}), # reconstruction as the library runs it (the default until issue #50)
-    "surrogate": ("surrogate", {}), # the library's default since issue #50: reconstruction's surrogate (07a_surrogate)
+    "surrogate": ("surrogate", {}), # the library's default since #50 (07a_surrogate; the band since 16b)
     "reconstruct-head-k1": (recon("HeadK1", allocation="head", saturation=None), dict(kernel_size=1)),
     "reconstruct-head-nosat": (recon("HeadNoSat", allocation="head", saturation=None), {}),
     "reconstruct-head-sat": (recon("HeadSat", allocation="head", saturation=SATURATION, **_C), {}), # the default then

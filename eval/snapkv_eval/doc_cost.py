@@ -16,17 +16,17 @@ from snapkv_nb.context import ReconstructionCache
 from snapkv_nb.settings import HUGE
 from snapkv_nb.cache import make_snapkv_cache
 from snapkv_nb.generate import probing, snapkv_layers
-from snapkv_nb.surrogate import SurrogateCache
+from snapkv_nb.surrogate import SurrogateCache, find_surrogate, ranked_as, moved_rows, band_mask, band_attention
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'first_answer', 'cost_run', 'cost_summary',
-           'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'first_answer', 'cost_run',
+           'cost_summary', 'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
            'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
-           'second_prefill', 'prefill_method', 'prefill_run', 'moved_rows', 'moved_attention', 'moved_method',
-           'moved_run', 'moved_cost']
+           'second_prefill', 'prefill_method', 'prefill_run', 'moved_attention', 'moved_method', 'moved_run',
+           'moved_cost', 'with_band', 'default_answers']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -74,16 +74,17 @@ def cost_run(model, tokenizer, # an mlx-lm model and its tokenizer
     return out
 
 def cost_summary(records:list) -> list: # `cost_run`'s records
-    "Per length and method, medians over documents: seconds and peak memory over the full cache's, scoring over reading."
+    "Per length and method, over documents in pairs: seconds and peak memory over the full cache's (sums' ratio, 95%)."
     full = {(r["size"], r["doc"]): r for r in records if r["method"] == "full"}
     out = []
     for n, m in sorted({(r["size"], r["method"]) for r in records if r["method"] != "full"}):
         rs = [r for r in records if (r["size"], r["method"]) == (n, m) and (n, r["doc"]) in full]
-        t = [r["seconds"] / full[(n, r["doc"])]["seconds"] for r in rs]
-        p = [r["peak_bytes"] / full[(n, r["doc"])]["peak_bytes"] for r in rs]
+        pair = lambda k: paired_share([r[k] for r in rs], [full[(n, r["doc"])][k] for r in rs])
+        (t, tl, th), (p, pl, ph) = pair("seconds"), pair("peak_bytes")
         out.append(dict(size=n, method=m, docs=len(rs), context_tokens=int(np.median([r["context_tokens"] for r in rs])),
                         full_s=float(np.median([full[(n, r["doc"])]["seconds"] for r in rs])),
-                        seconds_over_full=float(np.median(t)), peak_over_full=float(np.median(p)),
+                        seconds_over_full=t, seconds_low=tl, seconds_high=th, peak_over_full=p, peak_low=pl,
+                        peak_high=ph,
                         scoring_over_reading=float(np.median([r["scoring_s"] / r["prefill_s"] for r in rs]))))
     return out
 
@@ -114,18 +115,19 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
                    answers:list, # [(model label, `main`'s answers JSON as read back)]
                   ) -> str: # two Markdown tables
     "The cost of the document path per length, then the surrogate's answers against reconstruction's."
-    t = ["| model | document tokens | full cache: seconds to the first answer | surrogate: time / full "
+    t = ["| model | documents | document tokens | full cache: seconds to the first answer | surrogate: time / full "
          "| surrogate: scoring / reading | reconstruction: time / full | surrogate: peak memory / full |",
-         "|---|---:|---:|---:|---:|---:|---:|"]
+         "|---|---:|---:|---:|---|---:|---|---|"]
     for label, res in costs:
         rows = cost_summary(res["records"])
         for n in sorted({r["size"] for r in rows}):
             by = {r["method"]: r for r in rows if r["size"] == n}
-            f = lambda m, k: f"{by[m][k]:.2f}x" if m in by else "not run"
-            t.append(f"| {label} | {by['surrogate']['context_tokens']} | {by['surrogate']['full_s']:.1f} "
-                     f"| {f('surrogate', 'seconds_over_full')} | {by['surrogate']['scoring_over_reading']:.3f} "
-                     f"| {f('reconstruct', 'seconds_over_full')} "
-                     f"| {f('surrogate', 'peak_over_full')} |")
+            f = lambda m, k: (f"{by[m][k + '_over_full']:.2f}x [{by[m][k + '_low']:.2f}, {by[m][k + '_high']:.2f}]"
+                              if m in by else "not run")
+            t.append(f"| {label} | {by['surrogate']['docs']} | {by['surrogate']['context_tokens']} "
+                     f"| {by['surrogate']['full_s']:.1f} | {f('surrogate', 'seconds')} "
+                     f"| {by['surrogate']['scoring_over_reading']:.3f} | {f('reconstruct', 'seconds')} "
+                     f"| {f('surrogate', 'peak')} |")
     a = ["| model | documents | ratio | reconstruction: right per turn | turn 1 | turn 2 | turn 3 | turn 4 | all turns |",
          "|---|---:|---:|---|---|---|---|---|---|"]
     for label, res in answers:
@@ -145,7 +147,7 @@ def main(argv:list=None):
     `python -m snapkv_eval.doc_cost answers MODEL OUT.json A-B [PRESETS [RATIOS]]` or
     `python -m snapkv_eval.doc_cost mixed MODEL OUT.json SEEDS PART:LO-HI,...` or
     `python -m snapkv_eval.doc_cost prefill MODEL OUT.json SEEDS [RANKING:]LO-HI,...` or
-    `python -m snapkv_eval.doc_cost moved MODEL OUT.json SEEDS WIDTH:LO-HI,...` or
+    `python -m snapkv_eval.doc_cost moved MODEL OUT.json SEEDS WIDTH:LO-HI,... [RATIOS]` or
     `python -m snapkv_eval.doc_cost moved-cost MODEL OUT.json SIZES SEEDS [WIDTH]` (lists comma-separated)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
@@ -183,12 +185,13 @@ def main(argv:list=None):
         res["records"] = moved_cost(model, tok, sizes, seeds, width, log=sys.stderr)
         out.write_text(json.dumps(res, indent=1))
         return
-    if part == "moved": # `moved_run`: 4x, the bands and layer ranges given
+    if part == "moved": # `moved_run`: the bands and layer ranges given, at 4x unless ratios are given
         seeds = [int(x) for x in argv[3].split(",")]
         spans = [(int(w), *(int(x) for x in r.split("-"))) for w, r in (m.split(":") for m in argv[4].split(","))]
-        res.update(seeds=seeds, spans=[list(s) for s in spans], ratios=[4], timing=[])
+        ratios = [int(x) for x in argv[5].split(",")] if len(argv) > 5 else [4]
+        res.update(seeds=seeds, spans=[list(s) for s in spans], ratios=ratios, timing=[])
         for s in seeds:
-            res["records"] += moved_run(model, tok, s, spans, log=sys.stderr, timing=res["timing"])
+            res["records"] += moved_run(model, tok, s, spans, log=sys.stderr, timing=res["timing"], ratios=ratios)
             out.write_text(json.dumps(res, indent=1))
         return
     a, b = (int(x) for x in argv[3].split("-"))
@@ -244,11 +247,6 @@ def answers_by_question(records:list, # `run_conversation`'s records
 # %% ../nbs/16b_doc_cost.ipynb #5d20e9a7
 MIXED_PARTS = ("ranking", "allocation", "both") # what reconstruction decides in the layers mixed
 
-def _ordered_as(order:mx.array, values:mx.array) -> mx.array: # both [B, H, n]
-    "`values` sorted, then placed so that they rank the rows as `order` does (per head)."
-    ranks = mx.argsort(mx.argsort(order, axis=-1), axis=-1)
-    return mx.take_along_axis(mx.sort(values.astype(mx.float32), axis=-1), ranks, axis=-1)
-
 def mixed_scores(surrogate:dict, # {layer: [1, H_kv, n]} the surrogate's scores of one document
                  recon:dict, # {layer: [1, H_kv, n]} reconstruction's, of the same rows
                  layers:range, # the layers where reconstruction decides `part`
@@ -258,7 +256,7 @@ def mixed_scores(surrogate:dict, # {layer: [1, H_kv, n]} the surrogate's scores 
     if part not in MIXED_PARTS: raise ValueError(f"`part` must be one of {MIXED_PARTS}, got {part!r}")
     if set(surrogate) != set(recon) or any(surrogate[i].shape != recon[i].shape for i in surrogate):
         raise ValueError("`surrogate` and `recon` must score the same layers and rows")
-    mix = {"ranking": lambda s, r: _ordered_as(r, s), "allocation": lambda s, r: _ordered_as(s, r),
+    mix = {"ranking": lambda s, r: ranked_as(r, s), "allocation": lambda s, r: ranked_as(s, r), # (07a_surrogate)
            "both": lambda s, r: r.astype(mx.float32)}[part]
     return {i: mix(s, recon[i]) if i in layers else s for i, s in surrogate.items()}
 
@@ -270,7 +268,7 @@ def surrogate_mixed(other, # `other(model, caches, s)`: {layer: [1, H_kv, n]} sc
     class Mixed(SurrogateCache):
         @classmethod
         def scorer_for(cls, model):
-            surrogate = SurrogateCache.scorer_for(model)
+            surrogate = find_surrogate(model).scores # the surrogate's own scores (before the band)
             def scorer(model, caches):
                 s, probed = surrogate(model, caches)
                 return mixed_scores(s, other(model, caches, s), layers, part), probed
@@ -377,14 +375,6 @@ def prefill_run(model, tokenizer, # an mlx-lm model and its tokenizer
     return recs
 
 # %% ../nbs/16b_doc_cost.ipynb #b2e5f8d3
-def moved_rows(x:mx.array, # [B, H, n, D] post-RoPE queries or keys, row i at position i
-               rope, # the layer's RoPE (an mlx-lm attention's `rope`)
-               shift:int, # positions to move every row by
-              ) -> mx.array: # [B, H, n, D] row i as if at position i + shift
-    "Rows rotated `shift` positions further (RoPE's rotations add up)."
-    B, H, n, D = x.shape
-    return rope(x.reshape(B * H * n, 1, D), offset=shift).reshape(B, H, n, D)
-
 def moved_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of the document's own prefill
                     keys:mx.array, # [B, H_kv, n, D] its rows
                     scale:float, # the attention's scale
@@ -395,20 +385,17 @@ def moved_attention(queries:mx.array, # [B, H_q, n, D] post-RoPE queries of the 
                    ) -> mx.array: # [B, H_kv, n] float32
     "Each row's most attention from the prefill's queries moved `shift` positions on (a repeat without the model)."
     B, H, n, D = keys.shape
-    G, k = queries.shape[1] // H, keys.astype(mx.float32)
+    k = keys.astype(mx.float32)
     q, own = moved_rows(queries.astype(mx.float32), rope, shift) * scale, moved_rows(k, rope, shift)
     out = mx.zeros((B, H, n), dtype=mx.float32)
     for a in range(0, n, chunk):
         L = min(chunk, n - a)
         lo, hi = max(a - width, 0), min(a + L + width, n)
-        seen = mx.concatenate([k[:, :, lo:hi], own[:, :, lo:a + L]], axis=2)
-        logits = q[:, :, a:a + L].reshape(B, H, G, L, D) @ seen[:, :, None].swapaxes(-1, -2) # [B, H, G, L, rows]
-        t, doc, rep = (mx.arange(L) + a)[:, None], mx.arange(lo, hi)[None, :], mx.arange(lo, a + L)[None, :]
-        hidden = mx.concatenate([mx.abs(doc - t) > width, (rep > t) | (t - rep > width)], axis=1)
-        att = mx.softmax(mx.where(hidden, -math.inf, logits), axis=-1, precise=True)[..., :hi - lo].max(axis=(2, 3))
-        out = mx.concatenate([out[:, :, :lo], mx.maximum(out[:, :, lo:hi], att), out[:, :, hi:]], axis=2)
+        att = band_attention(q[:, :, a:a + L], k[:, :, lo:hi], own[:, :, lo:a + L], band_mask(a, L, lo, hi, width))
+        out[:, :, lo:hi] = mx.maximum(out[:, :, lo:hi], att) # written into its slice, not the whole array rebuilt
         mx.eval(out)
     return out
+
 
 # %% ../nbs/16b_doc_cost.ipynb #e5b8c1a6
 def moved_method(tokenizer, # the model's tokenizer
@@ -439,13 +426,14 @@ def moved_run(model, tokenizer, # an mlx-lm model and its tokenizer
               spans:list, # [(width, first layer, last layer)]
               log=None, # a stream for one line per span
               timing:list=None, # if given: `moved_method`'s timings, each with its document and method
+              ratios=(4,), # the compression ratios asked
              ) -> list: # `run_conversation`'s records, `method` "moved-width-lo-hi"
-    "The ask-many protocol at 4x with `moved_attention` ranking each span of layers."
+    "The ask-many protocol at `ratios` with `moved_attention` ranking each span of layers."
     doc, recs = make_document(tokenizer, seed)[0], []
     for width, lo, hi in spans:
         name, t = f"moved-{width}-{lo}-{hi}", []
         variants = {name: (moved_method(tokenizer, doc, range(lo, hi + 1), width, t), {})}
-        recs += run_conversation(model, tokenizer, seed, tuple(variants), (4,), log=log, variants=variants)
+        recs += run_conversation(model, tokenizer, seed, tuple(variants), tuple(ratios), log=log, variants=variants)
         if timing is not None: timing += [dict(x, doc=seed, method=name) for x in t]
     return recs
 
@@ -485,6 +473,37 @@ def moved_cost(model, tokenizer, # an mlx-lm model and its tokenizer
                             query_bytes=sum(x.nbytes for x in q.values())))
             if log is not None: print(n, s, f"{reading:.1f} s reading, {scoring:.1f} s scoring", file=log, flush=True)
     return out
+
+# %% ../nbs/16b_doc_cost.ipynb #bl000002
+def with_band(old:dict, # `main`'s answers (as read back): the presets, 'surrogate' among them
+              runs:list, # `main`'s `moved` runs (as read back) of one span over every layer, on `old`'s documents
+              label:str="surrogate-0", # the name the earlier default's records take
+             ) -> dict: # `old` with the band's records as 'surrogate', the earlier surrogate's as `label`
+    "The answers of the default since the band (`RankedSurrogate`), beside those of the default before it."
+    recs = [x for r in runs for x in r["records"]]
+    if len({x["method"] for x in recs}) != 1: raise ValueError("`runs` must be of one span (one method)")
+    if {r["model"] for r in runs} != {old["model"]}: raise ValueError("`runs` must be of `old`'s model")
+    docs = lambda rs, ratio: {x["doc"] for x in rs if x["ratio"] == ratio}
+    before = [x for x in old["records"] if x["method"] == "surrogate"]
+    for ratio in sorted({x["ratio"] for x in before}):
+        if docs(recs, ratio) != docs(before, ratio): raise ValueError(f"`runs` must cover `old`'s documents at {ratio}x")
+    return dict(old, presets=old["presets"] + [label],
+                records=[dict(x, method=label) if x["method"] == "surrogate" else x for x in old["records"]]
+                        + [dict(x, method="surrogate") for x in recs])
+
+# %% ../nbs/16b_doc_cost.ipynb #bl000004
+DEFAULT_RUNS = { # the band's committed `moved` runs (every layer) that give the default's answers, per model
+    "smollm2": ("doc_cost_moved_unseen_smollm2_a.json", "doc_cost_moved_unseen_smollm2_b.json",
+                "doc_cost_moved_2x_smollm2.json"),
+    "gemma3-270m": ("doc_cost_moved_unseen_gemma3-270m_a.json", "doc_cost_moved_unseen_gemma3-270m_b.json",
+                    "doc_cost_moved_2x_gemma3-270m.json")}
+
+def default_answers(results:str|Path, # the results folder (eval/results)
+                    model:str, # a key of `DEFAULT_RUNS`
+                   ) -> dict: # `with_band` of the model's answers run and its `DEFAULT_RUNS`
+    "The document path's default's answers (the band) beside reconstruction's, the full cache's and the earlier default's."
+    read = lambda f: json.loads((Path(results)/f).read_text())
+    return with_band(read(f"doc_cost_answers_{model}.json"), [read(f) for f in DEFAULT_RUNS[model]])
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
 #| eval: false
