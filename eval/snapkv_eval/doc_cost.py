@@ -116,8 +116,8 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
                   ) -> str: # two Markdown tables
     "The cost of the document path per length, then the surrogate's answers against reconstruction's."
     t = ["| model | documents | document tokens | full cache: seconds to the first answer | surrogate: time / full "
-         "| surrogate: scoring / reading | reconstruction: time / full | surrogate: peak memory / full |",
-         "|---|---:|---:|---:|---|---:|---|---|"]
+         "| reconstruction: time / full | surrogate: peak memory / full |",
+         "|---|---:|---:|---:|---|---|---:|"]
     for label, res in costs:
         rows = cost_summary(res["records"])
         for n in sorted({r["size"] for r in rows}):
@@ -126,8 +126,7 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
                               if m in by else "not run")
             t.append(f"| {label} | {by['surrogate']['docs']} | {by['surrogate']['context_tokens']} "
                      f"| {by['surrogate']['full_s']:.1f} | {f('surrogate', 'seconds')} "
-                     f"| {by['surrogate']['scoring_over_reading']:.3f} | {f('reconstruct', 'seconds')} "
-                     f"| {f('surrogate', 'peak')} |")
+                     f"| {f('reconstruct', 'seconds')} | {by['surrogate']['peak_over_full']:.2f}x |")
     a = ["| model | documents | ratio | reconstruction: right per turn | turn 1 | turn 2 | turn 3 | turn 4 | all turns |",
          "|---|---:|---:|---|---|---|---|---|---|"]
     for label, res in answers:
