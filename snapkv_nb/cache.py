@@ -86,7 +86,10 @@ class RowCache(BaseCache):
     def keys(self): return self._store.keys # the stored keys, capacity included: mlx-lm's pipelined models make the
     @keys.setter # last layer's depend on its output (`cache[-1].keys = mx.depends(cache[-1].keys, h)`), as on a KVCache
     def keys(self, k): self._store.keys = k
-    def float_rows(self) -> tuple: return self._store.float_rows(self._store.n) # the rows held as float arrays
+    def float_rows(self, lo:int=0, hi:Optional[int]=None) -> tuple: # the rows held lo .. hi - 1 (all) as float arrays
+        n = self._store.n if hi is None else hi
+        if not 0 <= lo <= n <= self._store.n: raise ValueError(f"rows {lo}..{n}: the cache holds {self._store.n}")
+        return self._store.float_rows(n, lo)
     @property
     def kept_positions(self) -> Optional[mx.array]: return self._store.positions() # [B, H, rows] true positions
     @property

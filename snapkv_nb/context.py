@@ -487,7 +487,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
                                                          # the rest (None: `PROBED_BUDGET` with "head", else 1)
                      scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe);
                                   # one with `watch` is also fed the prefill (`RankedSurrogate`)
-                    ) -> dict: # seconds to feed (prefill_s) and score (scoring_s), rows evicted per head, probed heads
+                    ) -> dict: # seconds to feed (prefill_s: a watching scorer's band in it) and score
+                                  # (scoring_s), rows evicted per head, probed heads
     "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
         raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")

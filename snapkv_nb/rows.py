@@ -71,9 +71,9 @@ class Rows:
         "The rows in use: (keys, values) [B, H, rows, D] (quantized triples when stored so); (None, None) if empty."
         return (None, None) if self.keys is None else (rows_of(self.keys, self.n), rows_of(self.values, self.n))
 
-    def float_rows(self, n:int) -> tuple:
-        "The first `n` rows as float arrays (dequantized when stored quantized)."
-        return tuple(dequantized(rows_of(x, n), self.bits, self.group_size) for x in (self.keys, self.values))
+    def float_rows(self, n:int, start:int=0) -> tuple:
+        "Rows `start..n-1` as float arrays (only they dequantized when stored quantized)."
+        return tuple(dequantized(rows_of(x, n, start), self.bits, self.group_size) for x in (self.keys, self.values))
 
     def append(self, keys:mx.array, values:mx.array): # [B, H, S, D] new rows
         "Append rows after those in use, quantized on the way in when the storage is."

@@ -185,15 +185,21 @@ def band_attention(queries:mx.array, # [B, H_q, L, D] moved queries of rows a ..
                    keys:mx.array, # [B, H_kv, hi - lo, D] the document's rows lo .. hi - 1, as cached
                    moved:mx.array, # [B, H_kv, a + L - lo, D] rows lo .. a + L - 1, moved (the repeat's own)
                    hidden:mx.array, # `band_mask(a, L, lo, hi, width)`
+                   in_numpy:bool|None=None, # the softmax in NumPy (None: when MLX runs on the CPU)
                   ) -> mx.array: # [B, H_kv, hi - lo] float32
     "The most attention each of the document's rows lo .. hi - 1 gets from the chunk's queries (over a group's heads)."
     B, H, m, D = keys.shape
     G, L = queries.shape[1] // H, queries.shape[2]
     seen = mx.concatenate([keys, moved], axis=2).astype(mx.float32)
     q = queries.astype(mx.float32).reshape(B, H, G * L, D) # a group's queries as one matrix: one product per KV head
-    logits = (q @ seen.swapaxes(-1, -2)).reshape(B, H, G, L, -1) # [B, H, G, L, rows]
-    p = mx.softmax(mx.where(hidden, -math.inf, logits), axis=-1, precise=True)
-    return p.reshape(B, H, G * L, -1)[..., :m].max(axis=2)
+    logits = mx.where(hidden, -math.inf, (q @ seen.swapaxes(-1, -2)).reshape(B, H, G, L, -1)) # [B, H, G, L, rows]
+    if not (mx.default_device() == mx.cpu if in_numpy is None else in_numpy):
+        return mx.softmax(logits, axis=-1, precise=True)[..., :m].max(axis=(2, 3))
+    x = np.array(logits) # a query always sees its own row: no row of all -inf
+    x -= x.max(axis=-1, keepdims=True)
+    np.exp(x, out=x)
+    x /= x.sum(axis=-1, keepdims=True)
+    return mx.array(x[..., :m].max(axis=(2, 3)))
 
 # %% ../nbs/07a_surrogate.ipynb #bd00000a
 def _scale_of(model:nn.Module, i:int) -> float: # a model; a layer index
@@ -232,7 +238,7 @@ class MovedBand:
             a = self.done; L = min(self.chunk, b - a); lo, hi = max(a - w, 0), min(a + L + w, b)
             hidden = band_mask(a, L, lo, hi, w)
             for i in self.layers:
-                k = self.caches[i].float_rows()[0][:, :, lo:hi].astype(mx.float32)
+                k = self.caches[i].float_rows(lo, hi)[0].astype(mx.float32)
                 own = moved_rows(k[:, :, :a + L - lo], self.rope[i], self.shift)
                 att = band_attention(self.queries[i][:, :, a - start:a - start + L], k, own, hidden)
                 s = self.out.setdefault(i, mx.zeros((*k.shape[:2], self.n), dtype=mx.float32))

@@ -22,11 +22,11 @@ from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'first_answer', 'cost_run',
-           'cost_summary', 'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant', 'question_kind',
-           'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run', 'prefill_attention',
-           'second_prefill', 'prefill_method', 'prefill_run', 'moved_attention', 'moved_method', 'moved_run',
-           'moved_cost', 'with_band', 'default_answers']
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'DEFAULT_COST', 'first_answer',
+           'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant',
+           'question_kind', 'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run',
+           'prefill_attention', 'second_prefill', 'prefill_method', 'prefill_run', 'moved_attention', 'moved_method',
+           'moved_run', 'moved_cost', 'with_band', 'default_answers']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -475,7 +475,8 @@ def moved_cost(model, tokenizer, # an mlx-lm model and its tokenizer
 
 # %% ../nbs/16b_doc_cost.ipynb #bl000002
 def with_band(old:dict, # `main`'s answers (as read back): the presets, 'surrogate' among them
-              runs:list, # `main`'s `moved` runs (as read back) of one span over every layer, on `old`'s documents
+              runs:list, # `main`'s runs of the band (as read back) of one method, on `old`'s documents: `moved`
+                         # runs of one span over every layer, or the library's `answers` runs of 'surrogate'
               label:str="surrogate-0", # the name the earlier default's records take
              ) -> dict: # `old` with the band's records as 'surrogate', the earlier surrogate's as `label`
     "The answers of the default since the band (`RankedSurrogate`), beside those of the default before it."
@@ -491,11 +492,10 @@ def with_band(old:dict, # `main`'s answers (as read back): the presets, 'surroga
                         + [dict(x, method="surrogate") for x in recs])
 
 # %% ../nbs/16b_doc_cost.ipynb #bl000004
-DEFAULT_RUNS = { # the band's committed `moved` runs (every layer) that give the default's answers, per model
-    "smollm2": ("doc_cost_moved_unseen_smollm2_a.json", "doc_cost_moved_unseen_smollm2_b.json",
-                "doc_cost_moved_2x_smollm2.json"),
-    "gemma3-270m": ("doc_cost_moved_unseen_gemma3-270m_a.json", "doc_cost_moved_unseen_gemma3-270m_b.json",
-                    "doc_cost_moved_2x_gemma3-270m.json")}
+DEFAULT_RUNS = { # the library's answers runs of its default ('surrogate': the band's softmax in NumPy on the CPU)
+    "smollm2": ("doc_cost_default_smollm2.json",),
+    "gemma3-270m": ("doc_cost_default_gemma3-270m_a.json", "doc_cost_default_gemma3-270m_b.json")}
+DEFAULT_COST = "doc_cost_band_numpy_{}.json" # the default's cost run, per model
 
 def default_answers(results:str|Path, # the results folder (eval/results)
                     model:str, # a key of `DEFAULT_RUNS`
