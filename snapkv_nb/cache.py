@@ -88,7 +88,8 @@ class RowCache(BaseCache):
     def keys(self, k): self._store.keys = k
     def float_rows(self, lo:int=0, hi:Optional[int]=None) -> tuple: # the rows held lo .. hi - 1 (all) as float arrays
         n = self._store.n if hi is None else hi
-        if not 0 <= lo <= n <= self._store.n: raise ValueError(f"rows {lo}..{n}: the cache holds {self._store.n}")
+        if not 0 <= lo <= n <= self._store.n: raise ValueError(f"`lo`, `hi` must be 0 <= lo <= hi <= {self._store.n} "
+                                                               f"(the rows held), got {lo}, {hi}")
         return self._store.float_rows(n, lo)
     @property
     def kept_positions(self) -> Optional[mx.array]: return self._store.positions() # [B, H, rows] true positions
