@@ -22,11 +22,11 @@ from .ask_many import make_document, run_conversation, NAMES, CITIES
 from .common import paired_share
 
 # %% auto #0
-__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'DEFAULT_COST', 'first_answer',
-           'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main', 'merge_runs', 'add_variant',
-           'question_kind', 'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method', 'mixed_run',
-           'prefill_attention', 'second_prefill', 'prefill_method', 'prefill_run', 'moved_attention', 'moved_method',
-           'moved_run', 'moved_cost', 'with_band', 'default_answers']
+__all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'MORE_RUNS', 'DEFAULT_COST',
+           'first_answer', 'cost_run', 'cost_summary', 'answer_share', 'doc_cost_table', 'main', 'merge_runs',
+           'add_variant', 'question_kind', 'answers_by_question', 'mixed_scores', 'surrogate_mixed', 'mixed_method',
+           'mixed_run', 'prefill_attention', 'second_prefill', 'prefill_method', 'prefill_run', 'moved_attention',
+           'moved_method', 'moved_run', 'moved_cost', 'with_band', 'default_answers']
 
 # %% ../nbs/16b_doc_cost.ipynb #cbcc4137
 COST_METHODS = ("full", "surrogate", "reconstruct") # the full cache, then the document path scored two ways
@@ -122,8 +122,8 @@ def doc_cost_table(costs:list, # [(model label, `main`'s cost JSON as read back)
         rows = cost_summary(res["records"])
         for n in sorted({r["size"] for r in rows}):
             by = {r["method"]: r for r in rows if r["size"] == n}
-            f = lambda m, k: (f"{by[m][k + '_over_full']:.2f}x [{by[m][k + '_low']:.2f}, {by[m][k + '_high']:.2f}]"
-                              if m in by else "not run")
+            f = lambda m, k: ("not run" if m not in by else f"{by[m][k + '_over_full']:.2f}x" + ( # one document:
+                f" [{by[m][k + '_low']:.2f}, {by[m][k + '_high']:.2f}]" if by[m]["docs"] > 1 else "")) # no interval
             t.append(f"| {label} | {by['surrogate']['docs']} | {by['surrogate']['context_tokens']} "
                      f"| {by['surrogate']['full_s']:.1f} | {f('surrogate', 'seconds')} "
                      f"| {f('reconstruct', 'seconds')} | {by['surrogate']['peak_over_full']:.2f}x |")
@@ -495,14 +495,21 @@ def with_band(old:dict, # `main`'s answers (as read back): the presets, 'surroga
 DEFAULT_RUNS = { # the library's answers runs of its default ('surrogate': the band's softmax in NumPy on the CPU)
     "smollm2": ("doc_cost_default_smollm2.json",),
     "gemma3-270m": ("doc_cost_default_gemma3-270m_a.json", "doc_cost_default_gemma3-270m_b.json")}
+MORE_RUNS = { # answers runs of reconstruction and the default together, on documents no other run read
+    "smollm2": ("doc_cost_more_smollm2_a.json", "doc_cost_more_smollm2_b.json")}
 DEFAULT_COST = "doc_cost_band_numpy_{}.json" # the default's cost run, per model
 
 def default_answers(results:str|Path, # the results folder (eval/results)
                     model:str, # a key of `DEFAULT_RUNS`
-                   ) -> dict: # `with_band` of the model's answers run and its `DEFAULT_RUNS`
+                    more:bool=True, # with the documents of the model's `MORE_RUNS`
+                   ) -> dict: # `with_band` of the model's answers run and its `DEFAULT_RUNS`, then `MORE_RUNS`' records
     "The document path's default's answers (the band) beside reconstruction's, the full cache's and the earlier default's."
     read = lambda f: json.loads((Path(results)/f).read_text())
-    return with_band(read(f"doc_cost_answers_{model}.json"), [read(f) for f in DEFAULT_RUNS[model]])
+    d = with_band(read(f"doc_cost_answers_{model}.json"), [read(f) for f in DEFAULT_RUNS[model]])
+    extra = [x for f in (MORE_RUNS.get(model, ()) if more else ()) for x in read(f)["records"]]
+    if {x["doc"] for x in extra} & {x["doc"] for x in d["records"]}: raise ValueError("`MORE_RUNS` repeats a document")
+    return dict(d, records=d["records"] + extra, seeds=sorted({x["doc"] for x in d["records"] + extra}))
+
 
 # %% ../nbs/16b_doc_cost.ipynb #812feb7f
 #| eval: false
