@@ -521,7 +521,7 @@ class SnapKVHandler(APIHandlerHooks):
         self.completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
-# %% ../nbs/31_serve.ipynb #chandler
+# %% ../nbs/31_serve.ipynb #chpost01
 @patch
 def do_POST(self:SnapKVHandler):
     "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
