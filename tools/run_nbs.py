@@ -9,9 +9,10 @@
                                          those notebooks, every cell, plus 01d_methods (the checks every method must
                                          pass); no docs
 
-Each notebook runs in its own Python process through nbdev's processing (tools/docs.py `--proc-one`: the cells
-`nbdev_test` runs, plus the `show_doc` cells nbdev adds for the pages), `--jobs` at a time (default: the CPU count),
-the slowest first (tools/nb_times.json, rewritten by `--save-times` after a full run). The executed notebooks land in
+A full run executes each notebook through nbdev's processing (tools/docs.py's `proc_one`: the cells `nbdev_test`
+runs, plus the `show_doc` cells nbdev adds for the pages) in `--jobs` worker processes (default: the CPU count), each
+reused for several notebooks as `nbdev_test` reuses its workers, the slowest first (tools/nb_times.json, rewritten by
+`--save-times` after a full run); the inner-loop tiers run `nbdev_test` itself. The executed notebooks land in
 _proc/, each one's output in _proc/logs/NAME.log (printed when it fails). The last line is
 `notebooks: N passed, N failed`.
 """
@@ -23,7 +24,6 @@ import os
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,20 +55,49 @@ def slowest_first(names: list) -> list:
     return sorted(names, key=lambda n: -times.get(n, float("inf")))
 
 
-def run_one(name: str, skip: str) -> tuple:
-    "Execute one notebook in its own process; (passed?, seconds)."
-    env = docs.child_env()
-    env["DOCS_SKIP_FLAGS"] = skip
+def run_one(name: str) -> tuple:
+    """Execute one notebook in this worker process (`docs.proc_one`), its output (and its subprocesses') in
+    _proc/logs/NAME.log; (name, passed?, seconds)."""
+    import traceback
     log = PROC/"logs"/(name[:-6] + ".log")
-    t0 = time.time()
+    t0, ok = time.time(), True
+    sys.stdout.flush(); sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
     with open(log, "w") as f:
-        r = subprocess.run([sys.executable, str(ROOT/"tools"/"docs.py"), "--proc-one", name], env=env, cwd=ROOT,
-                           stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    dt = time.time() - t0
-    print(f"{'ok    ' if r.returncode == 0 else 'FAILED'} {name} ({dt:.0f}s)", flush=True)
-    if r.returncode:
-        print(log.read_text()[-6000:], flush=True)
-    return r.returncode == 0, dt
+        os.dup2(f.fileno(), 1); os.dup2(f.fileno(), 2)
+        try:
+            docs.proc_one(name)
+        except BaseException:  # a failing cell (or anything else): the notebook failed, the worker goes on
+            traceback.print_exc()
+            ok = False
+        finally:
+            sys.stdout.flush(); sys.stderr.flush()
+            os.dup2(saved[0], 1); os.dup2(saved[1], 2)
+            os.chdir(ROOT)
+    for fd in saved:
+        os.close(fd)
+    return name, ok, time.time() - t0
+
+
+def init_worker(skip: str):
+    "A worker's environment: the notebooks' (docs.child_env: Agg, OpenBLAS noted) and the flags of the cells not run."
+    os.environ.update(docs.child_env())
+    os.environ["DOCS_SKIP_FLAGS"] = skip
+
+
+def execute(names: list, skip: str, jobs: int) -> dict:
+    """Every notebook of `names` executed into _proc/ by `jobs` worker processes, each reused for several notebooks
+    (as `nbdev_test` does: the imports are paid once per worker), the slowest first; {name: (passed?, seconds)}."""
+    import multiprocessing as mp
+    res = {}
+    ctx = mp.get_context("fork")  # this process has imported nothing but the standard library and tools/docs.py
+    with ctx.Pool(jobs, initializer=init_worker, initargs=(skip,)) as pool:
+        for name, ok, dt in pool.imap_unordered(run_one, slowest_first(names), chunksize=1):
+            print(f"{'ok    ' if ok else 'FAILED'} {name} ({dt:.0f}s)", flush=True)
+            if not ok:
+                print((PROC/"logs"/(name[:-6] + ".log")).read_text()[-6000:], flush=True)
+            res[name] = ok, dt
+    return res
 
 
 def nbdev_test(names: list, skip: str, jobs: int) -> list:
@@ -104,6 +133,9 @@ def main(argv=None) -> int:
     p.add_argument("--no-docs", action="store_true", help="after a full run, do not build and check the docs")
     p.add_argument("--save-times", action="store_true", help="after a full run, write tools/nb_times.json")
     args = p.parse_args(argv)
+    env = docs.child_env()
+    if env.get("LD_PRELOAD") != os.environ.get("LD_PRELOAD"):  # Debian's OpenBLAS, preloaded from the start
+        os.execve(sys.executable, [sys.executable, __file__, *(sys.argv[1:] if argv is None else argv)], env)
     names, skip, build_docs = tier(args)
     if not build_docs:
         failed = nbdev_test(names, skip, args.jobs)
@@ -114,8 +146,7 @@ def main(argv=None) -> int:
     (PROC/"logs").mkdir()
     t0 = time.time()
     print(f"run_nbs: {len(names)} notebooks, {args.jobs} at a time, cells flagged [{skip}] not run", flush=True)
-    with ThreadPoolExecutor(args.jobs) as ex:
-        res = dict(zip(order := slowest_first(names), ex.map(lambda n: run_one(n, skip), order)))
+    res = execute(names, skip, args.jobs)
     failed = sorted(n for n, (ok, _) in res.items() if not ok)
     wall = time.time() - t0
     print(f"run_nbs: {wall:.0f}s wall; slowest: " +
