@@ -20,12 +20,12 @@ from . import hooks
 
 # %% auto #0
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
-           'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention', 'context_prefill',
-           'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt', 'class_probe_ids',
-           'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe',
-           'compress_context', 'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document',
-           'default_allocation', 'document_plan', 'document_scorer', 'compress_document', 'probed_phrase',
-           'DocumentSession']
+           'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
+           'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
+           'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads',
+           'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat', 'split_question',
+           'pasted_document', 'default_allocation', 'document_plan', 'document_score_fn', 'compress_document',
+           'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -44,14 +44,14 @@ class ContextOptions:
     probe_ids:Optional[list]=None # the generic question's ids, or several questions' (`probe_prompt(tokenizer)`)
     saturation:Optional[float]=None # reconstruction: saturated heads' threshold (`heads_to_probe`)
     probe_share:float=0.5 # ... they are probed when more than this share of the heads is saturated
-    scorer:Optional[Callable]=None # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe)
+    score_fn:Optional[Callable]=None # scores from outside: `score_fn(model, caches)` -> (scores, heads to probe)
 
 class ContextMethod(EvictingCache):
     "A method whose scores need a pass over the model first (a document method): `score_context` is that pass."
-    driver = "compress_context" # what runs its pass (`--method` does not offer a method with one; `--doc-method` does)
+    scoring_pass = "compress_context" # what runs its pass (`--method` offers no method with one, `--doc-method` does)
     allocation = "uniform" # how `compress_document` shares the budget (`ALLOCATIONS`; None: `default_allocation`)
     comparable_scores = False # its scores compare across layers and heads (allocation "layer" and "head" are open)
-    context_options = () # which of the options only some methods read ("saturation", "scorer") this one reads
+    context_options = () # which of the options only some methods read ("saturation", "score_fn") this one reads
     @classmethod
     def score_context(cls, model:nn.Module, # the model
                       ids:mx.array, # [1, n] the context's token ids (checked against the model's vocabulary)
@@ -86,12 +86,12 @@ def _check_scores(c:EvictingCache, # the cache the scores are for
 
 class GivenScoresCache(ContextMethod):
     "Rows scored from outside (`set_scores`): a pass that runs the model computes the scores, the cache keeps them."
-    driver = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message when there are none)
+    scoring_pass = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message if none)
     given_scores = None # [B, H_kv, n] scores of the first n rows (`set_scores`)
     extra_settings = ("given_scores",) # carried by `fork` and `state`
     scores_anytime = False # no scores while decoding: `decode_budget` is refused
     comparable_scores = True # attention probabilities (or a prediction of them): comparable across layers
-    context_options = ("scorer",) # its pass is `compress_context`'s `scorer`
+    context_options = ("score_fn",) # its pass is `compress_context`'s `score_fn`
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  given_scores:Optional[mx.array]=None, # scores of the rows held, if already computed
                  **settings): # or `SnapKVConfig` settings
@@ -104,24 +104,25 @@ class GivenScoresCache(ContextMethod):
         self.given_scores = _check_scores(self, scores)
         return self
 
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "The given scores pooled (`kernel_size`, `pooling`), [B, H_kv, n]; an error unless they score the rows ranked."
         n, s, cfg = keys.shape[2], self.given_scores, config
         if s is None or s.shape[2] != n:
             have = "none" if s is None else f"scores for {s.shape[2]} rows"
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): the compression ranks {n} rows but was "
-                               f"given {have}; score them first (`snapkv_nb.context.{self.driver}` runs the model)")
+                               f"given {have}; score them first "
+                               f"(`snapkv_nb.context.{self.scoring_pass}` runs the model)")
         return pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
     @classmethod
     def score_context(cls, model, ids, caches, prefill, opts) -> tuple:
-        "`opts.scorer`'s scores (a scorer that `watch`es is fed the prefill too); without one, an error first."
-        s = opts.scorer
+        "`opts.score_fn`'s scores (one that `watch`es is fed the prefill too); without one, an error first."
+        s = opts.score_fn
         if s is None: raise ValueError(f"{cls.__name__}: nothing computes its scores here; give them with "
                                        "`set_scores` and call `compress`")
         band, watch = None, getattr(s, "watch", None)
         if watch is not None: # what the prefill feeds: the band of a repeat that would start after the context
-            if opts.prompts is None: raise ValueError("a `scorer` that watches the prefill needs `prompts`")
+            if opts.prompts is None: raise ValueError("a `score_fn` that watches the prefill needs `prompts`")
             band = watch(model, caches, ids.shape[1], ids.shape[1] + len(opts.prompts[0]))
         prefill(observe=band)
         return s(model, caches) if band is None else s(model, caches, band)
@@ -177,7 +178,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                     observe=None, # called after each step: `observe(queries, b)`, the step's post-RoPE queries
                                   # {id(cache): [B, H_q, S, D]} and the rows read so far (e.g. `MovedBand`)
                    ) -> Optional[dict]: # None, or {layer: (mean [B, H_q, D], cov [B, H_q, D, D])}
-    "Feed the context into `caches` as one prompt **without** compressing it (a scorer and `compress` decide later)."
+    "Feed the context into `caches` as one prompt **without** compressing it (scores and `compress` decide later)."
     ids = token_ids(ids, vocab_size(model), name="ids")
     if ids.shape[0] != 1:
         raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {tuple(ids.shape)}")
@@ -472,9 +473,9 @@ def _check_context(kind:type, cfg:SnapKVConfig, allocation:str, opts:ContextOpti
     "`compress_context`'s arguments checked against the caches' class, each bad one refused by name; whose hook runs."
     spec = kind if hasattr(kind, "score_context") else ContextMethod # (any other member: the plain prefill)
     if allocation not in ALLOCATIONS: raise ValueError(f"`allocation` must be one of {ALLOCATIONS}, got {allocation!r}")
-    if opts.scorer is not None and not callable(opts.scorer):
-        raise TypeError(f"`scorer` must be callable, got {opts.scorer!r}")
-    for name in ("scorer", "saturation"): # read by some methods only: refused by the others
+    if opts.score_fn is not None and not callable(opts.score_fn):
+        raise TypeError(f"`score_fn` must be callable, got {opts.score_fn!r}")
+    for name in ("score_fn", "saturation"): # read by some methods only: refused by the others
         if getattr(opts, name) is not None and name not in spec.context_options:
             raise ValueError(f"`{name}` is for {_which(lambda c: name in c.context_options)}, not {kind.__name__}")
     if allocation != "uniform" and not spec.comparable_scores:
@@ -483,7 +484,7 @@ def _check_context(kind:type, cfg:SnapKVConfig, allocation:str, opts:ContextOpti
     if allocation == "head" and cfg.kv_bits is not None:
         raise NotImplementedError("allocation='head' with rows stored quantized (kv_bits) is not implemented")
     if probed_budget is not None:
-        if opts.saturation is None and opts.scorer is None:
+        if opts.saturation is None and opts.score_fn is None:
             raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
         if (isinstance(probed_budget, bool)
                 or not (isinstance(probed_budget, (int, float)) and 0 < probed_budget < math.inf)):
@@ -509,22 +510,26 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget`, the others share
                                                          # the rest (None: `PROBED_BUDGET` with "head", else 1)
-                     scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe);
-                                  # one with `watch` is also fed the prefill (`RankedSurrogate`)
-                    ) -> dict: # seconds to feed (prefill_s: a watching scorer's band in it) and score
+                     score_fn=None, # scores from outside: `score_fn(model, caches)` -> (scores, heads left to the
+                                    # probe); one with `watch` is also fed the prefill (`RankedSurrogate`)
+                     scorer=None, # the old name of `score_fn` (still accepted; `scorer` is also a cache setting)
+                    ) -> dict: # seconds to feed (prefill_s: a watching `score_fn`'s band in it) and score
                                   # (scoring_s), rows evicted per head, probed heads
     "Feed the context, score it by the caches' class's pass (`score_context`) and compress it once (in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
         raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")
     if probed_reduce not in PROBE_REDUCES:
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
+    if scorer is not None:
+        if score_fn is not None: raise ValueError("give `score_fn` alone (`scorer` is its old name)")
+        score_fn = scorer
     kind, ids = _context_class(caches), token_ids(ids, vocab_size(model), name="ids") # every id fed checked first
     if ids.shape[0] != 1: raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {ids.shape}")
     for name, x in (("repeat_ids", repeat_ids), *zip(("prompts[0]", "prompts[1]"), prompts or ())):
         if x is not None: _ids_list(x, name, model)
     if probe_ids is not None: _probe_lists(probe_ids, model)
     ev, opts = snapkv_layers(caches), ContextOptions(repeat_ids, prompts, chunk, probe_ids, saturation, probe_share,
-                                                      scorer)
+                                                      score_fn)
     spec, times = _check_context(kind, caches[ev[0]].config, allocation, opts, probed_budget), []
     def prefill(query_stats:bool=False, observe=None): # the context fed once, timed
         if times: raise RuntimeError(f"{spec.__name__}.score_context fed the context twice")
@@ -536,7 +541,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if not times: raise RuntimeError(f"{spec.__name__}.score_context never fed the context (`prefill()`)")
     t0, t1 = times
     probed = bool(sat) and any(any(v) for v in sat.values())
-    if probed and probe_ids is None: raise ValueError("the scorer leaves heads to the probe: give `probe_ids`")
+    if probed and probe_ids is None: raise ValueError("the `score_fn` leaves heads to the probe: give `probe_ids`")
     if probed: # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
@@ -670,16 +675,18 @@ def document_plan(cls:Optional[type], # the document's method (None: 'full')
         if why not in _SAID: _SAID.add(why); print(why, file=sys.stderr, flush=True)
         return document_plan(fallback, model, tokenizer, document)
 
-def document_scorer(cls:Optional[type], # the document's method (None: 'full')
-                    model:nn.Module, # the model it runs on
-                   ) -> tuple: # (the class that runs, its `scorer` or None)
-    "A method scored outside the model (`scorer_for`) for `model`, or its `fallback`, said on one line of stderr."
-    if cls is None or not hasattr(cls, "scorer_for"): return cls, None
-    try: return cls, cls.scorer_for(model)
+def document_score_fn(cls:Optional[type], # the document's method (None: 'full')
+                      model:nn.Module, # the model it runs on
+                     ) -> tuple: # (the class that runs, its `score_fn` or None)
+    "A method scored outside the model (`score_fn_for`) for `model`, or its `fallback`, said on one line of stderr."
+    if cls is None or not hasattr(cls, "score_fn_for"): return cls, None
+    try: return cls, cls.score_fn_for(model)
     except LookupError as e:
         why = f"snapkv_nb: {e.args[0]}; the document is scored by {cls.fallback.method} instead"
         if why not in _SAID: _SAID.add(why); print(why, file=sys.stderr, flush=True)
         return cls.fallback, None
+
+document_scorer = document_score_fn # its old name, still imported
 
 # %% ../nbs/07_context.ipynb #b2081889
 def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer

@@ -104,7 +104,7 @@ class Surrogate:
     def scores(self, model:nn.Module, # the model the caches belong to
                caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
               ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
-        "Every evicting layer's predicted scores, and the heads the fit found saturated: `compress_context`'s `scorer`."
+        "Every evicting layer's predicted scores and the heads the fit found saturated: a `score_fn`."
         ev = snapkv_layers(caches)
         if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
         out = {}
@@ -281,7 +281,7 @@ class RankedSurrogate:
                  caches:list, # its prompt cache holding the context uncompressed
                  band:MovedBand, # `watch`'s band, fed by the prefill
                 ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
-        "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `scorer`."
+        "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `score_fn`."
         s, probed = self.surrogate.scores(model, caches)
         b = band.scores()
         return {i: ranked_as(b[i], v) for i, v in s.items()}, probed

@@ -17,7 +17,7 @@ __all__ = ['ExpectedAttentionCache']
 # %% ../../nbs/07d_expected.ipynb #07d005
 class ExpectedAttentionCache(ContextMethod):
     "Expected Attention: rows scored by the attention a Gaussian model of the coming queries expects them to get."
-    method, driver = "expected", "context_prefill` with `query_stats=True"
+    method, scoring_pass = "expected", "context_prefill` with `query_stats=True"
     query_mean = None # [B, H_q, D] expected post-RoPE query at the coming positions (`set_query_stats`)
     query_cov = None  # [B, H_q, D, D] its covariance, or None
     extra_settings = ("query_mean", "query_cov") # carried by `fork` and `state`
@@ -41,7 +41,7 @@ class ExpectedAttentionCache(ContextMethod):
         self.query_mean, self.query_cov = mean.astype(mx.float32), None if cov is None else cov.astype(mx.float32)
         return self
 
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "`expected_attention` of the rows the compression ranks, [B, H_kv, n]."
         if self.query_mean is None:
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): no query statistics; compute them with "

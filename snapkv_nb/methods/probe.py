@@ -14,9 +14,9 @@ __all__ = ['ProbeCache']
 # %% ../../nbs/07c_probe.ipynb #07c005
 class ProbeCache(GivenScoresCache):
     "SnapKV scored by a generic question's queries instead of the real one (`probe_scores`): cheap and query-agnostic."
-    method, driver = "probe", "probe_scores"
+    method, scoring_pass = "probe", "probe_scores"
     probe = GENERIC_PROBES # the generic question(s), each asked alone, the scores averaged (`compress_document`)
-    context_options = () # its own pass: no `scorer`, no saturation rule
+    context_options = () # its own pass: no `score_fn`, no saturation rule
 
     @classmethod
     def score_context(cls, model:nn.Module, ids:mx.array, caches:list, prefill, opts:ContextOptions) -> tuple:

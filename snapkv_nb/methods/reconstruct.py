@@ -15,7 +15,7 @@ __all__ = ['ReconstructionCache']
 # %% ../../nbs/07b_reconstruct.ipynb #07b005
 class ReconstructionCache(GivenScoresCache):
     "KVzip's idea: each row scored by its peak attention as the model repeated the context (`reconstruction_scores`)."
-    method, driver = "reconstruct", "reconstruction_scores"
+    method, scoring_pass = "reconstruct", "reconstruction_scores"
     # How `compress_document` runs it (each measured in the evaluation's 16_ask_many; a subclass changes them):
     chunk = 1024 # tokens repeated per model call
     allocation = None # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
@@ -25,7 +25,7 @@ class ReconstructionCache(GivenScoresCache):
     probed_align = "wide" # ... every layer then pools this way (None: as its `pool_align` says)
     probed_reduce = "max" # ... and the probe's queries give each row their most attention
     probed_budget = None # ... and a probed head keeps `budget` times this (None: `PROBED_BUDGET` if "head", else 1)
-    context_options = ("saturation",) # its own pass: no `scorer`
+    context_options = ("saturation",) # its own pass: no `score_fn`
 
     @classmethod
     def score_context(cls, model:nn.Module, ids:mx.array, caches:list, prefill, opts:ContextOptions) -> tuple:

@@ -15,14 +15,14 @@ __all__ = ['SurrogateCache']
 # %% ../../nbs/07e_surrogate_method.ipynb #07e005
 class SurrogateCache(GivenScoresCache):
     "Rows scored by reconstruction's surrogate (the budgets) and the band (each head's ranking): `RankedSurrogate`."
-    method, driver = "surrogate", "compress_document"
+    method, scoring_pass = "surrogate", "compress_document"
     fallback = ReconstructionCache # what scores a document when the model has no surrogate
     allocation = None # `default_allocation`: as for reconstruction ('head', or 'layer' where 'head' cannot be)
     probe, probed_align = ReconstructionCache.probe, ReconstructionCache.probed_align # the heads left to the probe
     probed_reduce, probed_budget = ReconstructionCache.probed_reduce, ReconstructionCache.probed_budget
     width = 256 # `MovedBand`'s band: rows each side a moved query sees (16b_doc_cost)
     @classmethod
-    def scorer_for(cls, model:nn.Module): # the model the document runs on
+    def score_fn_for(cls, model:nn.Module): # the model the document runs on
         "The model's surrogate, its ranking by the band (`RankedSurrogate`), or a `LookupError` saying there is none."
         try: s = find_surrogate(model)
         except ValueError as e: raise LookupError(f"the surrogate file cannot be read ({e})") from None
@@ -31,7 +31,7 @@ class SurrogateCache(GivenScoresCache):
 
     @classmethod
     def document_options(cls, model:nn.Module, tokenizer, document:str) -> dict:
-        "The model's `scorer_for` (a `LookupError` if it has none), the repeat's instruction, the probe for its heads."
-        return dict(scorer=cls.scorer_for(model), prompts=repeat_prompts(tokenizer),
+        "The model's `score_fn_for` (a `LookupError` if none), the repeat's instruction, the probe for its heads."
+        return dict(score_fn=cls.score_fn_for(model), prompts=repeat_prompts(tokenizer),
                     probe_ids=class_probe_ids(cls, tokenizer), probed_align=cls.probed_align,
                     probed_reduce=cls.probed_reduce, probed_budget=cls.probed_budget)
