@@ -295,7 +295,7 @@ class SelectingCache(TrackingCache):
               values:mx.array, # [B, H_kv, n, Dv] their values
               positions:mx.array, # [B, H_kv, n] their true positions
               queries:Optional[mx.array], # [B, H_q, w, D] the window's captured queries (None: none, or not used)
-              lookahead:Optional[mx.array], # [B, H_q, k, D] the look-ahead's answer queries (None: none)
+              answer_queries:Optional[mx.array], # [B, H_q, k, D] the look-ahead's answer queries (None: none)
               config:SnapKVConfig, # the cache's settings
              ) -> mx.array: # [B, H_kv, n] float32: higher is kept
         "The importance of each row the next compression ranks: what a member of the family defines."
@@ -475,7 +475,7 @@ class EvictingCache(SelectingCache):
     "A KV cache that keeps `budget` rows per head after each prompt; its members say how rows are scored (`score`)."
     method:Optional[str] = None # the name a member is registered under in `METHODS` (None: not a method)
     extra_settings:tuple = () # constructor settings that are not `SnapKVConfig` fields (kept by `state` and `fork`)
-    driver:Optional[str] = None # the pass over the model its scores need first (07_context); None: none
+    scoring_pass:Optional[str] = None # the pass over the model its scores need first (07_context); None: none
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to objects that carry this marker
 
     def __init_subclass__(cls, **kw):
@@ -625,11 +625,11 @@ class SnapKVCache(EvictingCache):
     "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries (and `lookahead` more)."
     method = "snapkv"
     uses_queries = True
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "Pooled attention of the window's queries (and the look-ahead's), or of the last `window` keys without queries."
         c = config
-        if lookahead is not None:
-            return lookahead_attention_scores(keys, lookahead, c.window, queries, c.kernel_size, c.pooling,
+        if answer_queries is not None:
+            return lookahead_attention_scores(keys, answer_queries, c.window, queries, c.kernel_size, c.pooling,
                                               c.pool_align, self.attention_scale)
         return obs_window_attention_scores(keys, window=c.window, queries=queries, kernel_size=c.kernel_size,
                                            pooling=c.pooling, pool_align=c.pool_align, scale=self.attention_scale)

@@ -168,8 +168,8 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
 
 # %% ../nbs/29_frontend.ipynb #9c2eabde
 def prompt_methods() -> list:
-    "The methods `--method` offers: every registered method that scores what a cache holds (no `driver`)."
-    return sorted(n for n, c in METHODS.items() if c.driver is None)
+    "The methods `--method` offers: every registered method that scores what a cache holds (no `scoring_pass`)."
+    return sorted(n for n, c in METHODS.items() if c.scoring_pass is None)
 
 METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with "
                "look-ahead; the others: 01d_methods)")
@@ -223,11 +223,11 @@ def cache_config(args:argparse.Namespace, # parsed flags from a parser with `add
 def check_method(method:str, # `--method`: a method's name
                  config:SnapKVConfig, # the cache's settings
                 ) -> type: # the method's class
-    "`method`'s class if it can compress a prompt with `config` (no `driver`, settings it takes), else a `UsageError`."
+    "`method`'s class if it can compress a prompt with `config` (no pass, settings it takes), else `UsageError`."
     try: cls = method_class(method)
     except ValueError:
         raise UsageError(f"--method {method}: not a method (methods: {', '.join(prompt_methods())})") from None
-    if cls.driver is not None:
+    if cls.scoring_pass is not None:
         raise UsageError(f"--method {method}: scored by a pass over the model that only the document path runs "
                          "(--doc-method, with --file or --doc-cache)")
     try: cls(config)

@@ -157,7 +157,7 @@ from snapkv_nb.cache import SnapKVCache, EvictingCache, METHODS, make_snapkv_cac
 
 PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 32 tokens)
 METHOD_CLASSES = {"full": SnapKVCache, # what `method_caches` forks: every method that scores what a cache holds
-                  **{name: cls for name, cls in METHODS.items() if cls.driver is None}}
+                  **{name: cls for name, cls in METHODS.items() if cls.scoring_pass is None}}
 
 def shared_prefill(model, # an mlx-lm model
                    ids:list, # prompt token ids
