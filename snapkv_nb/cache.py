@@ -14,7 +14,7 @@ from mlx.utils import tree_unflatten
 from mlx_lm.models.cache import KVCache
 
 from .scoring import obs_window_attention_scores, lookahead_attention_scores, snap_select_indices
-from .settings import SnapKVConfig, config_from, changed, check_count
+from .settings import SnapKVConfig, config_from, changed, check_count, METHOD_NAMES
 from .upstream import BaseCache, create_attention_mask
 from .rows import Rows, FlatRows
 from .prompt import PromptTracker, DUES
@@ -611,6 +611,7 @@ def register(cls:type): # an EvictingCache subclass that sets `method`
                          f"give {cls.__qualname__} another name")
     if again and old.__module__ != "__main__": _SHADOWED[name] = old
     METHODS[name] = cls
+    METHOD_NAMES.add(name) # what `DocumentConfig(doc_method=...)` may name
 
 def method_class(method, # a `METHODS` name, or a family class
                 ) -> type:

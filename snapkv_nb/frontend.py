@@ -200,10 +200,10 @@ def add_doc_flags(parser:argparse.ArgumentParser, # the chat's or the server's p
 def document_config(args:argparse.Namespace, # parsed flags from a parser with `add_doc_flags`
                    ) -> DocumentConfig:
     "The checked document settings of the flags: `--doc-method` a method's name or 'full', `--doc-ratio` >= 1."
-    doc = config_from_flags(DocumentConfig, dict(vars(args)))
-    if doc.doc_method != "full" and doc.doc_method not in METHODS:
-        raise UsageError(f"--doc-method {doc.doc_method}: not a method (methods: {', '.join(sorted(METHODS))}, full)")
-    return doc
+    m = getattr(args, "doc_method", DocumentConfig.doc_method)
+    if m != "full" and m not in METHODS: # before `DocumentConfig` refuses it: in the flag's terms
+        raise UsageError(f"--doc-method {m}: not a method (methods: {', '.join(sorted(METHODS))}, full)")
+    return config_from_flags(DocumentConfig, dict(vars(args)))
 
 def document_settings(config:SnapKVConfig|None, # the cache's settings (None: --full-cache)
                      ) -> dict: # `DocumentSession` / `compress_document` settings
