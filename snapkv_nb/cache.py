@@ -410,12 +410,23 @@ def _scoring_queries(c:SelectingCache) -> tuple: # (window queries, look-ahead q
         _warn_once(msg)
     return q, None if q is None else c._queries.starting_at(end, c.lookahead)
 
+_NONFINITE = {"last": None} # (offset, layer) of the last compression that met non-finite inputs
+
+def _warn_nonfinite(c:SelectingCache):
+    "Warn at each compression meeting non-finite inputs: at its first layer (the later ones of that pass are silent)."
+    last, now = _NONFINITE["last"], (c.offset, -1 if c.layer is None else c.layer)
+    _NONFINITE["last"] = now
+    if last is not None and last[0] == now[0] and last[1] < now[1]: return # a later layer of the same compression
+    warnings.warn_explicit(f"SnapKV: layer {c.layer} (and maybe later ones): non-finite keys, values or queries at "
+                           "compression; they count as 0 in the scores, so the selection does not depend on NaN or "
+                           "inf.", UserWarning, globals().get("__file__", __name__), 0, module=__name__,
+                           registry={}) # a fresh registry: shown each time (a repeated `warn` would be shown once)
+
 def _finite(c:SelectingCache, *xs) -> tuple: # arrays or None
-    "`xs` with non-finite entries set to 0 (None passes through); warns once per layer when there were any."
+    "`xs` with non-finite entries set to 0 (None passes through); warns when there were any (`_warn_nonfinite`)."
     ok = [mx.all(mx.isfinite(x)) for x in xs if x is not None]
     if mx.all(mx.stack(ok)).item(): return xs
-    _warn_once(f"SnapKV: layer {c.layer}: non-finite keys, values or queries at compression; they count as 0 in the "
-               "scores, so the selection does not depend on NaN or inf.")
+    _warn_nonfinite(c)
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
 
 def _evict_flat(c:SelectingCache) -> int:
