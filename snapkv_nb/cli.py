@@ -20,7 +20,8 @@ from .model import converted_dir, ensure_fast_blas
 from .upstream import check_mlx_lm
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
-                                load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text)
+                                load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
+                                layers_text)
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
 from .frontend import _Parser # argparse whose errors are one line (`UsageError`)
@@ -44,7 +45,7 @@ def format_report(gen:dict, # from `stream_answer`
                   method:str="snapkv", # the evicting layers' method (`--method`)
                  ) -> str:
     "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
-    where = f" (SnapKV on {kv['snapkv_layers']} of {kv['layers']} layers)" if cfg is not None else ""
+    where = f" ({layers_text(kv)})" if cfg is not None else ""
     return "\n".join([
         "==========",
         f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec",

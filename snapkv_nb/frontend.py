@@ -24,7 +24,7 @@ __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'MIN_TEMP',
            'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
            'document_config', 'document_settings', 'cache_config', 'check_method', 'check_sampling', 'check_generation',
            'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
-           'bytes_text', 'kv_text']
+           'bytes_text', 'layers_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -412,11 +412,12 @@ def _layer(c) -> tuple:
 def kv_report(caches:list, # a prompt cache (one cache per layer)
              ) -> dict: # layers, snapkv_layers, tokens, rows, held_bytes, capacity_bytes, full_bytes, ratio
     "What a prompt cache holds: rows per head per layer, tokens seen, bytes held / allocated / without eviction."
-    per = [_layer(c) for c in caches]
+    per, ev = [_layer(c) for c in caches], [c for c in caches if isinstance(c, EvictingCache)]
     held, cap, full = (sum(p[i] for p in per) for i in (1, 2, 3))
-    return dict(layers=len(caches), snapkv_layers=sum(isinstance(c, EvictingCache) for c in caches),
-                tokens=max((c.offset for c in caches), default=0), rows=[p[0] for p in per],
-                held_bytes=held, capacity_bytes=cap, full_bytes=full, ratio=full / held if held else 1.0)
+    return dict(layers=len(caches), snapkv_layers=len(ev), tokens=max((c.offset for c in caches), default=0),
+                rows=[p[0] for p in per], held_bytes=held, capacity_bytes=cap, full_bytes=full,
+                ratio=full / held if held else 1.0, methods=sorted({c.method or type(c).__name__ for c in ev}),
+                evicted=any(c.keep_rate < 1 for c in ev if not c.empty())) # the evicting layers' methods; rows dropped
 
 def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and without eviction (`kv_report`'s)
                digits:int=1, # decimals of each size
@@ -427,10 +428,18 @@ def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and wi
     return (f"{fmt_bytes(held, digits)} held ({fmt_bytes(capacity, digits)} allocated) vs {fmt_bytes(full, digits)} "
             f"without eviction ({saved})")
 
+def layers_text(r:dict, # from `kv_report`
+               ) -> str:
+    "Which layers evict, by which method: 'keydiff on 30 of 30 layers', or 'kept whole: nothing evicted on ...'."
+    if not r["snapkv_layers"]: return "mlx-lm's caches: no eviction"
+    on = f"on {r['snapkv_layers']} of {r['layers']} layers"
+    if not r["evicted"]: return f"kept whole: nothing evicted {on}"
+    return f"{', '.join('SnapKV' if m == 'snapkv' else m for m in r['methods'])} {on}"
+
 def kv_text(r:dict, # from `kv_report`
            ) -> str:
-    "The report in one line: rows per head, tokens, bytes held (allocated) vs without eviction."
+    "The report in one line: rows per head, tokens, which layers evict (how), bytes held (allocated) vs without eviction."
     rows = sorted(set(r["rows"]))
     rows = str(rows[0]) if len(rows) == 1 else f"{rows[0]}-{rows[-1]}"
-    return (f"{rows} rows per head for {r['tokens']} tokens (SnapKV on {r['snapkv_layers']} of {r['layers']} layers); "
+    return (f"{rows} rows per head for {r['tokens']} tokens ({layers_text(r)}); "
             f"KV {bytes_text(r['held_bytes'], r['capacity_bytes'], r['full_bytes'])}")
