@@ -483,6 +483,17 @@ def _check_flat_ok(c:SelectingCache, what:str) -> int: # the cache; the argument
     return c._store.lead.shape[1]
 
 # %% ../nbs/01c_cache.ipynb #66e5324b
+_PREFILL_READER = "mlx_lm.generate" # the module whose loops read every cache's `state` after each prefill chunk
+
+def _read_by_mlx_lm() -> bool:
+    "Whether `state` is read by mlx-lm's generation code (itself, or through a batch cache's `state`): a chunk ended."
+    f = sys._getframe(2) # the property's caller (frame 0 is this function, 1 the property)
+    for _ in range(4): # mlx-lm's comprehension, or a batch cache's `state` and mlx-lm's comprehension above it
+        if f is None: return False
+        if f.f_globals.get("__name__") == _PREFILL_READER: return True
+        f = f.f_back
+    return False
+
 class EvictingCache(SelectingCache):
     "A KV cache that keeps `budget` rows per head after each prompt; its members say how rows are scored (`score`)."
     method:Optional[str] = None # the name a member is registered under in `METHODS` (None: not a method)
@@ -536,8 +547,8 @@ class EvictingCache(SelectingCache):
 
     @property
     def state(self) -> dict:
-        "The full state (a dict with a schema `version`) for mlx-lm's save/load; reading it marks a prefill chunk."
-        self._prompt.mark_read()
+        "The full state (a dict with a schema `version`) for mlx-lm's save/load; read by mlx-lm's prefill, a chunk's end."
+        if _read_by_mlx_lm(): self._prompt.mark_read() # any other reader changes nothing
         return _state_of(self)
     @state.setter
     def state(self, st:dict): _set_state(self, st)
