@@ -4,7 +4,7 @@
 
 # %% ../nbs/33_chat.ipynb #d6e76867
 from __future__ import annotations
-import argparse, sys, time, warnings
+import argparse, re, sys, time, warnings
 from pathlib import Path
 
 import mlx.core as mx
@@ -19,8 +19,9 @@ from .generate import stream_answer
 from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
 
 # %% auto #0
-__all__ = ['common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'pasted_blocker', 'chat_settings',
-           'DocumentChat', 'chat_main']
+__all__ = ['BLOCK', 'CHAT_HELP', 'common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'text_file',
+           'pasted_blocker', 'chat_settings', 'DocumentChat', 'line_editor', 'gnu_readline', 'ChatInput',
+           'file_command', 'file_message', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -146,6 +147,21 @@ def chat_parser() -> argparse.ArgumentParser:
     p.error = error
     return p
 
+# %% ../nbs/33_chat.ipynb #tfile02
+def text_file(path:str, # the file, as the user wrote it (`~` expanded)
+              what:str, # how errors name it: "--file", "/file"
+             ) -> str: # its text, stripped
+    "A file's UTF-8 text, or one `UsageError` naming it: not found, not a regular file, unreadable, not text, empty."
+    p = Path(path).expanduser()
+    if not p.is_file():
+        why = "a directory" if p.is_dir() else "not a regular file" if p.exists() else "not found"
+        raise UsageError(f"{what} {path!r}: {why}")
+    try: text = p.read_bytes().decode("utf-8").strip()
+    except UnicodeDecodeError as e: raise UsageError(f"{what} {path!r}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e: raise UsageError(f"{what} {path!r}: {e.strerror or e}") from None
+    if not text: raise UsageError(f"{what} {path!r}: empty")
+    return text
+
 # %% ../nbs/33_chat.ipynb #0f8ade31
 def pasted_blocker(cfg:SnapKVConfig|None, # the chat's cache settings (None: --full-cache)
                    prefill:PrefillConfig, # its prefill settings
@@ -185,14 +201,7 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
                               "--doc-method to --doc-ratio)")
     if cfg is None and doc.doc_method != "full": raise UsageError("--full-cache with --file: use --doc-method full")
-    p = Path(args.file).expanduser()
-    if not p.is_file():
-        why = "a directory" if p.is_dir() else "not a regular file" if p.exists() else "not found"
-        raise UsageError(f"--file {args.file!r}: {why}")
-    try: doc = p.read_bytes().decode("utf-8").strip()
-    except UnicodeDecodeError as e: raise UsageError(f"--file {args.file}: not UTF-8 text (byte {e.start})") from None
-    if not doc: raise UsageError(f"--file: empty: {args.file}")
-    return cfg, prefill, doc
+    return cfg, prefill, text_file(args.file, "--file")
 
 # %% ../nbs/33_chat.ipynb #888349ea
 class DocumentChat:
@@ -232,16 +241,90 @@ class DocumentChat:
                     seconds=time.perf_counter() - t0, kv=kv, **{**kv, "rows": max(kv["rows"], default=0)})
 
 # %% ../nbs/33_chat.ipynb #c0main02
-def _read_line(stdin, out) -> str|None:
+BLOCK = '"""' # a line of its own that opens, and another that closes, a message of several lines
+
+def _utf8(raw:bytes, out) -> str|None:
+    "`raw` decoded as UTF-8, or None after saying on `out` that it is not UTF-8 text."
+    try: return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        print(f"[that line is not UTF-8 text (byte 0x{raw[e.start]:02x} at {e.start}); type it again]", file=out)
+
+def _read_line(stdin, out, prompt:str=">> ") -> str|None: # `prompt` is printed again after a line it skips
     "The next line of input, decoded as UTF-8 (None at its end); an undecodable line is reported and skipped."
     while True:
         raw = stdin.buffer.readline() if hasattr(stdin, "buffer") else stdin.readline()
         if not raw: return None
-        if isinstance(raw, str): return raw
-        try: return raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            print(f"[that line is not UTF-8 text (byte 0x{raw[e.start]:02x} at {e.start}); type it again]", file=out)
-            print(">> ", end="", file=out, flush=True)
+        if isinstance(raw, str) or (raw := _utf8(raw, out)) is not None: return raw
+        print(prompt, end="", file=out, flush=True)
+
+def line_editor():
+    "Python's `readline` module (GNU readline or libedit: line editing, history), or None where Python has none."
+    try: import readline # imported here, for a terminal only: importing it changes how `input` reads
+    except ImportError: return None
+    return readline
+
+def gnu_readline(editor) -> bool:
+    "Whether `editor` (a `readline` module) is GNU readline, which reads a bracketed paste (libedit does not)."
+    return (editor is not None and getattr(editor, "backend", "readline") == "readline"
+            and "libedit" not in (editor.__doc__ or ""))
+
+# %% ../nbs/33_chat.ipynb #input02
+class ChatInput:
+    "What `snapkv chat` reads: lines typed into a line editor on a terminal, else lines of a stream; `\"\"\"` blocks."
+    def __init__(self, stdin, # where messages come from (None: nothing to read)
+                 out, # where prompts and notes go
+                 editor=None): # a `readline` module (`line_editor`): `input` reads the terminal; None: `stdin`, by lines
+        self.stdin, self.out, self.editor = stdin, out, editor
+        self.paste = gnu_readline(editor) # GNU readline asks the terminal for bracketed pastes, read whole
+
+    def __enter__(self):
+        if self.paste: self.editor.parse_and_bind("set enable-bracketed-paste on") # Python sets it off
+        return self
+
+    def __exit__(self, *exc):
+        if self.paste: self.editor.parse_and_bind("set enable-bracketed-paste off") # Python's setting again
+
+    def line(self, prompt:str) -> str|None:
+        "One line (on a terminal, with a paste in it: all the paste's lines), None at the end of input."
+        if self.editor is None:
+            print(prompt, end="", file=self.out, flush=True)
+            text = None if self.stdin is None else _read_line(self.stdin, self.out, prompt)
+            if text is None: print(file=self.out) # the end of input: off the prompt's line (readline does it itself)
+            return text
+        while True:
+            try: text = input(prompt) # readline writes the prompt, reads the keys, asks for and reads a paste
+            except EOFError: return None
+            # `input` hands undecodable bytes over as surrogates
+            if (text := _utf8(text.encode("utf-8", "surrogateescape"), self.out)) is not None: return text
+
+    def message(self) -> str|None:
+        "The next entry: a line (on a terminal, a paste and what is typed after it), or the lines between two `\"\"\"`."
+        first = self.line(">> ")
+        if first is None or first.strip() != BLOCK: return first
+        lines = []
+        while (text := self.line(".. " if self.editor else "")) is not None and text.strip() != BLOCK:
+            lines.append(text.rstrip("\r\n"))
+        return "\n".join(lines)
+
+# %% ../nbs/33_chat.ipynb #file02
+def file_command(text:str) -> bool:
+    "Whether a message is the command `/file ...` (one line starting with the word `/file`)."
+    return re.match(r"/file(\s|$)", text) is not None and "\n" not in text.strip()
+
+def file_message(command:str, # `/file PATH [QUESTION]`: PATH one word, or quoted ('...' or "...") if it has spaces
+                ) -> str: # the message sent
+    "The message of `/file PATH [QUESTION]`: the file's text, then the question after a blank line; or a `UsageError`."
+    m = re.fullmatch(r"/file\s+(?:'([^']*)'|\"([^\"]*)\"|(\S+))\s*(.*)", command.strip(), flags=re.S)
+    if m is None: raise UsageError("/file needs a file: /file PATH [QUESTION]")
+    text, question = text_file(next(g for g in m.groups()[:3] if g is not None), "/file"), m[4].strip()
+    return f"{text}\n\n{question}" if question else text
+
+# %% ../nbs/33_chat.ipynb #greet01
+CHAT_HELP = ("q: quit, r: reset the conversation, h: this help; /file PATH [QUESTION]: send a file's text (PATH "
+             "quoted if it has spaces), then the question after a blank line; a line \"\"\" opens a message of several "
+             "lines and another \"\"\" sends it; on a terminal a paste arrives whole: type the question after it, then "
+             "Enter (a document is the text before the last blank line, else the last line break); anything else is "
+             "your message")
 
 def _greet(session, args, cfg, prefill, stdout):
     "The chat's first line: what keeps the cache, and how to quit."
@@ -250,11 +333,12 @@ def _greet(session, args, cfg, prefill, stdout):
     else:
         name = "SnapKV" if args.method == "snapkv" else f"{args.method} (--method)"
         what = f"{name} budget {cfg.budget} rows per head, window {cfg.window}, prefill {prefill.prefill}"
-    print(f"snapkv chat: {what}. Type a message; 'q' quits, 'r' resets, 'h' helps.", file=stdout)
+    print(f"snapkv chat: {what}. Type a message; 'q' quits, 'r' resets, 'h' helps, '/file PATH' sends a file, "
+          "'\"\"\"' opens a message of several lines.", file=stdout)
 
 # %% ../nbs/33_chat.ipynb #df4d486a
 def chat_main(argv:list, # arguments after `snapkv chat`
-              stdin=None, stdout=None, # streams (default: sys.stdin / sys.stdout)
+              stdin=None, stdout=None, # streams (default: sys.stdin / sys.stdout: a line editor if both are a terminal)
              ) -> int: # exit code: 0, or 2 for bad input (one line on stderr)
     "`snapkv chat`: an interactive multi-turn chat in `mlx_lm.chat`'s style with a SnapKV cache kept across turns."
     stdout = stdout or sys.stdout
@@ -283,25 +367,26 @@ def chat_main(argv:list, # arguments after `snapkv chat`
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
     _greet(session, args, cfg, prefill, stdout)
-    while True:
-        print(">> ", end="", file=stdout, flush=True)
-        line = None if stdin is None else _read_line(stdin, stdout)
-        if line is None: print(file=stdout); break
-        q = line.strip()
-        if q == "q": break
-        if q == "r":
-            if isinstance(session, DocumentChat): session.reset()
-            else: session = new_chat()
-            print("[conversation reset]", file=stdout); continue
-        if q == "h":
-            print("q: quit, r: reset the conversation, h: this help; anything else is your message", file=stdout)
-            continue
-        if not q: continue
-        first = not getattr(session, "seen", True)
-        r = session.ask(q, max_tokens=args.max_tokens, sampler=sampler, out=stdout)
-        print(file=stdout)
-        if first and session.pasted: print(f"[{pasted_line(session.pasted, pasted)}]", file=stdout)
-        print(turn_line(r), file=stdout, flush=True)
+    # `input` edits lines with readline where standard input and output are both a terminal (no standard input: none)
+    terminal = stdin is not None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty()
+    with ChatInput(stdin, stdout, line_editor() if terminal else None) as chat_input:
+        while (text := chat_input.message()) is not None:
+            q = text.strip()
+            if q == "q": return 0
+            if q == "r":
+                if isinstance(session, DocumentChat): session.reset()
+                else: session = new_chat()
+                print("[conversation reset]", file=stdout); continue
+            if q == "h": print(CHAT_HELP, file=stdout); continue
+            if file_command(q):
+                try: q = file_message(q)
+                except UsageError as e: print(f"[{one_line(e)}]", file=stdout); continue
+            if not q: continue
+            first = not getattr(session, "seen", True)
+            r = session.ask(q, max_tokens=args.max_tokens, sampler=sampler, out=stdout)
+            print(file=stdout)
+            if first and session.pasted: print(f"[{pasted_line(session.pasted, pasted)}]", file=stdout)
+            print(turn_line(r), file=stdout, flush=True)
     return 0
 
 # %% ../nbs/33_chat.ipynb #6f75a555
