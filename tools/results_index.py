@@ -169,7 +169,7 @@ def readers(root:Path, files:list) -> dict:
 WRITERS = ( # (file name pattern, the notebook that writes such files): for files that record no command
     (r"agnostic_.*", "eval/nbs/19_agnostic.ipynb"), (r"ask_many_.*", "eval/nbs/16_ask_many.ipynb"),
     (r"doc_cost_.*", "eval/nbs/16b_doc_cost.ipynb"), (r"(kernel31/)?fidelity\.json", "eval/nbs/10_fidelity.ipynb"),
-    (r"gemma\.json", "nbs/04_gemma.ipynb"), (r"kvpress_.*", "eval/nbs/18_kvpress.ipynb"),
+    (r"gemma\.json", "nbs/04_gemma.ipynb's measuring cell; now `snapkv-eval gemma`"), (r"kvpress_.*", "eval/nbs/18_kvpress.ipynb"),
     (r"multiturn.*", "eval/nbs/14_multiturn.ipynb"), (r"pasted_.*", "eval/nbs/16a_pasted.ipynb"),
     (r"perf\.json", "eval/nbs/11_performance.ipynb"), (r"prefill_steps.*", "eval/nbs/15a_prefill_steps.ipynb"),
     (r"prefill.*", "eval/nbs/13_prefill.ipynb"), (r"serving_.*", "eval/nbs/15_serving.ipynb"),
@@ -192,7 +192,7 @@ def rebuilt_command(name:str, d:dict) -> str|None:
         paired = d["benchmark"] == "serving_paired"
         clients = d["clients"] if paired else _list(d["clients"])
         modes = "" if paired else f" --modes {_list(d['modes'])}"
-        return (f"python -m snapkv_eval.serving --preset {p} --stem {Path(name).stem} --clients {clients}{modes}"
+        return (f"snapkv-eval serving --preset {p} --stem {Path(name).stem} --clients {clients}{modes}"
                 + (f" --paired {d['reps']}" if paired else "") + "".join(f" {k} {v}" for k, v in flags.items())
                 + ("" if d.get("model") in (None, "default") else f" --model {d['model']}"))
     if name.startswith("perf") and isinstance(d.get("meta"), dict): return f"snapkv-eval perf --preset {d['meta']['preset']}"
@@ -201,17 +201,17 @@ def rebuilt_command(name:str, d:dict) -> str|None:
     if name.startswith("ask_many_") and "methods" in d and docs:
         conv = "conversation " if d.get("protocol") == "conversation" else ""
         m = "gemma3-270m" if "Gemma" in model else "smollm2"
-        return (f"python -m snapkv_eval.ask_many {conv}{_list(docs)} results/{name} {_list(d['methods'])} "
+        return (f"snapkv-eval ask-many {conv}{_list(docs)} results/{name} {_list(d['methods'])} "
                 f"{_list(d['ratios'])} {m}")
     if name.startswith("pasted_") and "seeds" in d:
-        return f"python -m snapkv_eval.pasted {d['seeds'][0]}-{d['seeds'][1]} results/{name} {d['model']} {_list(d['ratios'])}"
+        return f"snapkv-eval pasted {min(d['seeds'])}-{max(d['seeds'])} results/{name} {d['model']} {_list(d['ratios'])}"
     if name.startswith("doc_cost_") and "part" in d:
-        part, head = d["part"], f"python -m snapkv_eval.doc_cost {d['part']} {d['model']} results/{name}"
+        part, head = d["part"], f"snapkv-eval doc-cost {d['part']} {d['model']} results/{name}"
         if part in ("cost", "moved-cost"):
             last = d.get("slow_until") if part == "cost" else d.get("width")
             return f"{head} {_list(d['sizes'])} {_list(d['seeds'])} {last}"
         if part == "answers":
-            return f"{head} {d['seeds'][0]}-{d['seeds'][1]} {_list(d['presets'])} {_list(d.get('ratios', (2, 4)))}"
+            return f"{head} {min(d['seeds'])}-{max(d['seeds'])} {_list(d['presets'])} {_list(d.get('ratios', (2, 4)))}"
         if part == "mixed": return f"{head} {_list(d['seeds'])} " + _list(f"{a}:{b}-{c}" for a, b, c in d["mixes"])
         if part == "prefill":
             return f"{head} {_list(d['seeds'])} " + _list(f"{x[0]}:{x[-2]}-{x[-1]}" if len(x) == 3 else f"{x[0]}-{x[1]}"
@@ -235,7 +235,8 @@ def command_of(name:str, d) -> str:
     if rec: return "`" + (" ".join(rec) if isinstance(rec, list) else str(rec)).replace("`", "'").replace("|", "\\|") + "`"
     try: cmd = rebuilt_command(name, d)
     except (KeyError, IndexError, TypeError, ValueError): cmd = None # a field missing or of another layout
-    if cmd: return f"`{cmd}` (rebuilt)"
+    merged = (name.startswith("pasted_") or d.get("part") == "answers") and len(d.get("seeds", ())) > 2 # not a range
+    if cmd: return f"`{cmd}` (rebuilt{'; runs of parts of these documents, merged' if merged else ''})"
     nb = next(nb for rx, nb in WRITERS if re.fullmatch(rx, name))
     return f"not recorded (written by {nb})"
 

@@ -102,8 +102,9 @@ class TestIndex(unittest.TestCase):
     def test_rebuilt_command(self):
         d = dict(model="smollm2", part="answers", seeds=[500, 529], presets=["full", "surrogate"], ratios=[2, 4])
         self.assertEqual(ri.command_of("doc_cost_x.json", d),
-                         "`python -m snapkv_eval.doc_cost answers smollm2 results/doc_cost_x.json 500-529 full,surrogate 2,4`"
-                         " (rebuilt)")
+                         "`snapkv-eval doc-cost answers smollm2 results/doc_cost_x.json 500-529 full,surrogate 2,4` (rebuilt)")
+        d["seeds"] = [500, 501, 502]  # the documents of runs merged, not the range one command took
+        self.assertIn("(rebuilt; runs of parts of these documents, merged)", ri.command_of("doc_cost_x.json", d))
         self.assertEqual(ri.command_of("tasks.json", {"preset": {"name": "full"}, "tasks": []}),
                          "`snapkv-eval tasks --preset full` (rebuilt)")
 
