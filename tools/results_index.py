@@ -16,7 +16,8 @@ How each column is found:
 - command: the file's own record (`provenance.command`, `call`), else rebuilt from the fields it recorded
   (marked "rebuilt"), else the notebook that writes such files (marked "not recorded").
 - commit: the commit recorded in the file (`provenance`, `versions`, `environment`; "+dirty" when the checkout
-  had changes), else the commit that added the file (`git log --follow -m --first-parent`; needs the history).
+  had changes), else the commit that added the file on the first-parent history, renames followed commit by commit
+  (`git log --first-parent -m -M --name-status`; needs the history: not a shallow clone).
 Files under results/archive/ are listed in their own section: nothing reads them.
 """
 from __future__ import annotations
@@ -241,20 +242,32 @@ def command_of(name:str, d) -> str:
     return f"not recorded (written by {nb})"
 
 
-def git_added(root:Path, path:Path) -> str|None:
-    "The commit (short hash) that added `path` to the first-parent history, following renames; None if none."
-    out = subprocess.run(["git", "-C", str(root), "log", "--follow", "-m", "--first-parent", "--format=%h", "--",
-                          str(path.relative_to(root))], capture_output=True, text=True).stdout.split()
-    return out[-1] if out else None
+def git_added(root:Path) -> dict:
+    "path (from `root`) -> the commit (short hash) that added it on the first-parent history, renames followed."
+    log = subprocess.run(["git", "-C", str(root), "log", "--reverse", "--first-parent", "-m", "-M", "--name-status",
+                          "--format=@%h"], capture_output=True, text=True).stdout
+    staged = subprocess.run(["git", "-C", str(root), "status", "--porcelain"], capture_output=True, text=True).stdout
+    added, h = {}, None
+    for line in log.splitlines():
+        if line.startswith("@"): h = line[1:]; continue
+        kind, *paths = line.split("\t")
+        if not kind: continue
+        if kind[0] == "A": added[paths[0]] = h
+        elif kind[0] == "R": added[paths[1]] = added.pop(paths[0], h)
+        elif kind[0] == "D": added.pop(paths[0], None)
+    for line in staged.splitlines(): # a rename staged, not yet committed (git mv into archive/)
+        if line.startswith("R") and " -> " in line:
+            old, new = line[3:].split(" -> ")
+            if old in added: added[new] = added.pop(old)
+    return added
 
 
-def commit_of(root:Path, path:Path, d) -> str:
-    "The commit column: recorded in the file, else the commit that added it."
+def commit_of(added:dict, rel:str, d) -> str:
+    "The commit column: recorded in the file, else the commit that added it (`added`: `git_added`; `rel` from the root)."
     env = _recorded_env(d) if isinstance(d, dict) else {}
     c = env.get("commit") or env.get("git_commit")
     if c: return f"{c[:8]}" + ("+dirty" if env.get("dirty") else "")
-    a = git_added(root, path)
-    return f"added in {a}" if a else "not committed yet"
+    return f"added in {added[rel]}" if rel in added else "not committed yet"
 
 
 def plots_of(results:Path, rel:str, stems:set) -> list:
@@ -277,13 +290,13 @@ def index_text(root:Path=ROOT) -> str:
     results = root/"eval"/"results"
     files = result_files(results)
     live = [f for f in files if not f.startswith("archive/")]
-    read = readers(root, live)
+    read, added = readers(root, live), git_added(root)
     rows, arch = [], []
     for f in files:
         d = json.loads((results/f).read_text())
         stems = {Path(x).stem for x in files if Path(x).parent == Path(f).parent}
         plots = ", ".join(plots_of(results, f, stems)) or "–"
-        cells = [f"`{f}`", command_of(Path(f).name, d), commit_of(root, results/f, d), plots]
+        cells = [f"`{f}`", command_of(Path(f).name, d), commit_of(added, f"eval/results/{f}", d), plots]
         if f.startswith("archive/"): arch.append("| " + " | ".join(cells) + " |")
         else: rows.append("| " + " | ".join(cells[:1] + ["<br>".join(read[f]) or "**nothing**"] + cells[1:]) + " |")
     return (HEADER + f"\n## Results ({len(rows)} files)\n\n| file | read by | command | commit | plots |\n|---|---|---|---|---|\n"
