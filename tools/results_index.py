@@ -245,11 +245,11 @@ def command_of(name:str, d) -> str:
 def git_added(root:Path) -> dict:
     "path (from `root`) -> the commit (short hash) that added it on the first-parent history, renames followed."
     log = subprocess.run(["git", "-C", str(root), "log", "--reverse", "--first-parent", "-m", "-M", "--name-status",
-                          "--format=@%h"], capture_output=True, text=True).stdout
+                          "--format=@%H"], capture_output=True, text=True).stdout
     staged = subprocess.run(["git", "-C", str(root), "status", "--porcelain"], capture_output=True, text=True).stdout
     added, h = {}, None
     for line in log.splitlines():
-        if line.startswith("@"): h = line[1:]; continue
+        if line.startswith("@"): h = line[1:9]; continue # 8 digits, whatever core.abbrev says
         kind, *paths = line.split("\t")
         if not kind: continue
         if kind[0] == "A": added[paths[0]] = h
