@@ -115,9 +115,11 @@ def _regex(token:str, alts:list) -> str:
     return "".join(out)
 
 
-def patterns(trees:list) -> set:
+def patterns(trees:list, # a notebook's code cells, parsed
+             env:dict|None=None, # name -> values (default: `notebook_values(trees)`)
+            ) -> set:
     "Regular expressions (of a path under eval/results) for the JSON files a notebook's code names."
-    env, out = notebook_values(trees), set()
+    env, out = notebook_values(trees) if env is None else env, set()
     for tree in trees:
         skip = _docstrings(tree) | {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
         for n in ast.walk(tree):
@@ -135,7 +137,7 @@ def text_patterns(text:str, # text naming files; variable parts as \x00<i>\x00
     "Regular expressions of the result paths `text` names (a pattern whose only fixed part is .json names nothing)."
     out = set()
     for token in re.findall(r"[^\s'\"`(),;:\[\]<>|]*\.json\b", text): # a text can name several files
-        token = re.sub(r"^.*results/", "", token).removeprefix("../").lstrip("/")
+        token = re.sub(r"^(\x00\d+\x00/)+", "", re.sub(r"^.*results/", "", token).removeprefix("../").lstrip("/")) # a folder
         if token.startswith("..."): continue # "..._b.json": an abbreviation
         token = re.sub(r"\{[^}]*\}", lambda m: f"\x00{len(alts)}\x00", token) if "{" in token else token
         alts = list(alts) + ["[^/]*"] * token.count("\x00") # room for `{x}` in plain text
@@ -154,11 +156,57 @@ def _trees(srcs:list) -> list:
     return out
 
 
+def exported(root:Path) -> dict:
+    "name -> (its `#| export` cell of an eval notebook, parsed; that notebook's values): what other notebooks import."
+    out = {}
+    for nb in sorted((root/"eval"/"nbs").glob("*.ipynb")):
+        srcs = [s for s in cells(nb) if s.lstrip().startswith("#| export")]
+        trees = _trees(srcs)
+        env = notebook_values(_trees(cells(nb)))
+        for tree in trees:
+            for n in tree.body:
+                if isinstance(n, ast.FunctionDef): out[n.name] = (tree, env, n)
+                elif isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                    out[n.targets[0].id] = (tree, env, n)
+    return out
+
+
+def _arg_values(node, env:dict) -> list|None:
+    "The strings an argument can be in the caller: a literal, or a name's values; None when unknown."
+    if isinstance(node, ast.Constant) and isinstance(node.value, str): return [node.value]
+    return sorted(env[node.id]) if isinstance(node, ast.Name) and node.id in env else None
+
+
+def imported_patterns(trees:list, defs:dict) -> set:
+    "Patterns of the files a notebook reads through another notebook's exports: `f(x)` and `CONST.format(x)` calls."
+    env, out, own = notebook_values(trees), set(), {n.name for t in trees for n in t.body if isinstance(n, ast.FunctionDef)}
+    for n in (n for t in trees for n in ast.walk(t) if isinstance(n, ast.Call)):
+        f = n.func
+        if isinstance(f, ast.Name) and f.id in defs and f.id not in own and isinstance(defs[f.id][2], ast.FunctionDef):
+            tree, denv, fn = defs[f.id]
+            params = [a.arg for a in fn.args.args]
+            bound = {p: v for p, a in zip(params, n.args) if (v := _arg_values(a, env))}
+            bound |= {k.arg: v for k in n.keywords if k.arg and (v := _arg_values(k.value, env))}
+            out |= patterns([tree], {**denv, **{k: set(v) for k, v in bound.items()}})
+        elif (isinstance(f, ast.Attribute) and f.attr == "format" and isinstance(f.value, ast.Name) and f.value.id in defs
+              and isinstance(node := defs[f.value.id][2], ast.Assign) and isinstance(node.value, ast.Constant)):
+            for vals in _product([_arg_values(a, env) or ["{}"] for a in n.args]):
+                out |= text_patterns(node.value.value.format(*vals))
+    return out
+
+
+def _product(lists:list) -> list:
+    out = [()]
+    for xs in lists: out = [o + (x,) for o in out for x in xs]
+    return out
+
+
 def readers(root:Path, files:list) -> dict:
     "result path (under eval/results) -> names of the notebooks whose code names it (see the module's docstring)."
-    out = {f: [] for f in files}
+    out, defs = {f: [] for f in files}, exported(root)
     for nb in sorted((root/"eval"/"nbs").glob("*.ipynb")) + sorted((root/"nbs").glob("*.ipynb")):
-        code = [re.compile(r) for r in patterns(_trees(cells(nb)))]
+        trees = _trees(cells(nb))
+        code = [re.compile(r) for r in patterns(trees) | imported_patterns(trees, defs)]
         text = [re.compile(r) for t in cells(nb, "markdown") for r in text_patterns(t)]
         label = str(nb.relative_to(root)) + (" (README)" if nb.relative_to(root) == Path("nbs/index.ipynb") else "")
         for f in files:

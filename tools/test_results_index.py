@@ -87,6 +87,16 @@ class TestIndex(unittest.TestCase):
         self.assertIn("## Archive (1 files)", text)
         self.assertIn("| `archive/old.json` | `snapkv-eval x --preset small` |", text)
 
+    def test_reads_through_another_notebooks_export(self):
+        _nb(self.root/"eval/nbs/11_y.ipynb", ("code", '#| export\nCOST = "c_{}.json"\n'
+                                                     'def read(results, model): return load(f"{results}/d_{model}.json")'))
+        _nb(self.root/"nbs/index.ipynb", ("code", 'for m in ("smol",): read(R, m), load(COST.format(m))'))
+        for f in ("d_smol.json", "d_big.json", "c_smol.json"): (self.root/"eval/results"/f).write_text("{}")
+        got = ri.readers(self.root, ["d_smol.json", "d_big.json", "c_smol.json"])
+        self.assertEqual(got, {"d_smol.json": ["eval/nbs/11_y.ipynb", "nbs/index.ipynb (README)"],  # in 11_y: any model
+                               "d_big.json": ["eval/nbs/11_y.ipynb"],  # the README asks for smol only
+                               "c_smol.json": ["eval/nbs/11_y.ipynb", "nbs/index.ipynb (README)"]})
+
     def test_check(self):
         self.assertEqual(self._main("--check")[0], 1)  # no INDEX.md yet
         self.assertEqual(self._main(), (0, ""))
