@@ -80,7 +80,8 @@ class TestIndex(unittest.TestCase):
 
     def test_columns(self):
         text = ri.index_text(self.root)
-        self.assertIn("| `read.json` | eval/nbs/10_x.ipynb | `snapkv-eval x --preset small` | 01234567+dirty | read_plot.png |",
+        self.assertIn("| `read.json` | eval/nbs/10_x.ipynb | `snapkv-eval x --preset small` | 01234567+dirty "
+                      "| read_plot.png |",
                       text)
         self.assertIn("| `cited.json` | nbs/index.ipynb (README) (text) |", text)
         self.assertIn("| `unread.json` | **nothing** |", text)
@@ -112,7 +113,8 @@ class TestIndex(unittest.TestCase):
     def test_rebuilt_command(self):
         d = dict(model="smollm2", part="answers", seeds=[500, 529], presets=["full", "surrogate"], ratios=[2, 4])
         self.assertEqual(ri.command_of("doc_cost_x.json", d),
-                         "`snapkv-eval doc-cost answers smollm2 results/doc_cost_x.json 500-529 full,surrogate 2,4` (rebuilt)")
+                         "`snapkv-eval doc-cost answers smollm2 results/doc_cost_x.json 500-529 full,surrogate 2,4`"
+                         " (rebuilt)")
         d["seeds"] = [500, 501, 502]  # the documents of runs merged, not the range one command took
         self.assertIn("(rebuilt; runs of parts of these documents, merged)", ri.command_of("doc_cost_x.json", d))
         self.assertEqual(ri.command_of("tasks.json", {"preset": {"name": "full"}, "tasks": []}),

@@ -120,7 +120,8 @@ def run_benchmark(which:str, # one of `BENCHMARKS`
                   plugins:list=(), # `--plugin` modules, imported before `methods` is checked
                  ) -> dict: # the benchmark's result
     "Rerun one benchmark and write its JSON and plots to `out_dir`."
-    if which not in PRESET_BENCHMARKS: raise UsageError(f"which must be one of {', '.join(PRESET_BENCHMARKS)}, got {which!r}")
+    if which not in PRESET_BENCHMARKS:
+        raise UsageError(f"which must be one of {', '.join(PRESET_BENCHMARKS)}, got {which!r}")
     if model is not None and which not in TAKES_MODEL:
         raise UsageError(f"--model applies to `snapkv-eval {' / '.join(TAKES_MODEL)}` only")
     names = parse_methods(which, methods, plugins) if methods is not None else None
