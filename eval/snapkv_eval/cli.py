@@ -13,8 +13,8 @@ from snapkv_nb.frontend import UsageError, USER_ERRORS, one_line, load_model
 from snapkv_nb.model import ensure_fast_blas
 
 # %% auto #0
-__all__ = ['PRESET_BENCHMARKS', 'TAKES_MODEL', 'TAKES_METHODS', 'OWN_ARGS', 'SUBCOMMANDS', 'eval_parser', 'own_methods',
-           'parse_methods', 'run_benchmark', 'run_gemma', 'run_lookahead', 'run_own_args', 'main']
+__all__ = ['PRESET_BENCHMARKS', 'TAKES_MODEL', 'TAKES_METHODS', 'OWN_ARGS', 'POSITIONAL', 'SUBCOMMANDS', 'eval_parser',
+           'own_methods', 'parse_methods', 'run_benchmark', 'run_gemma', 'run_lookahead', 'run_own_args', 'main']
 
 # %% ../nbs/20_cli.ipynb #36d059e4
 PRESET_BENCHMARKS = ("fidelity", "perf", "prefill", "tasks", "multiturn") # `--preset` runs (`run_benchmark`)
@@ -24,6 +24,7 @@ OWN_ARGS = { # subcommand -> (module, its function of the argument list): benchm
     "serving": ("serving", "serving_main"), "prefill-steps": ("steps", "steps_main"), "ask-many": ("ask_many", "main"),
     "pasted": ("pasted", "main"), "doc-cost": ("doc_cost", "main"), "kvpress": ("kvpress_side", "main"),
     "agnostic": ("agnostic", "main")}
+POSITIONAL = ("ask-many", "pasted", "doc-cost", "kvpress") # of `OWN_ARGS`: positional arguments, no parser
 SUBCOMMANDS = {**{b: b for b in PRESET_BENCHMARKS}, "gemma": "gemma_speed", "lookahead": "lookahead",
                **{k: m for k, (m, _) in OWN_ARGS.items()}} # subcommand -> its module of snapkv_eval
 
@@ -190,7 +191,12 @@ def run_own_args(which:str, # a key of `OWN_ARGS`
                 ) -> int: # that command's exit status
     "A benchmark with its own command line: its module's function, given `args` unparsed."
     mod, fn = OWN_ARGS[which]
-    return getattr(importlib.import_module(f"snapkv_eval.{mod}"), fn)(list(args)) or 0
+    f = getattr(importlib.import_module(f"snapkv_eval.{mod}"), fn)
+    if which in POSITIONAL and (not args or args[0] in ("-h", "--help")): # their usage is their docstring
+        usage = " ".join((f.__doc__ or "").split())
+        if args: print(usage); return 0
+        raise UsageError(f"`snapkv-eval {which}` takes arguments: {usage}")
+    return f(list(args)) or 0
 
 def main(argv:list|None=None, # the arguments (default: `sys.argv[1:]`, after `ensure_fast_blas`)
         ) -> int: # the exit status: 0, or 2 for bad input
