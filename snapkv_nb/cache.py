@@ -4,16 +4,17 @@
 
 # %% ../nbs/01c_cache.ipynb #deb69a67
 from __future__ import annotations
-import contextlib, math, re, sys, warnings
+import contextlib, importlib, math, re, sys, warnings
 from dataclasses import asdict
 from typing import Optional
 
 import mlx.core as mx
 import mlx.nn as nn
+from mlx.utils import tree_unflatten
 from mlx_lm.models.cache import KVCache
 
 from .scoring import obs_window_attention_scores, lookahead_attention_scores, snap_select_indices
-from .settings import SnapKVConfig, config_from, changed, check_count
+from .settings import SnapKVConfig, config_from, changed, check_count, METHOD_NAMES
 from .upstream import BaseCache, create_attention_mask
 from .rows import Rows, FlatRows
 from .prompt import PromptTracker, DUES
@@ -295,7 +296,7 @@ class SelectingCache(TrackingCache):
               values:mx.array, # [B, H_kv, n, Dv] their values
               positions:mx.array, # [B, H_kv, n] their true positions
               queries:Optional[mx.array], # [B, H_q, w, D] the window's captured queries (None: none, or not used)
-              lookahead:Optional[mx.array], # [B, H_q, k, D] the look-ahead's answer queries (None: none)
+              answer_queries:Optional[mx.array], # [B, H_q, k, D] the look-ahead's answer queries (None: none)
               config:SnapKVConfig, # the cache's settings
              ) -> mx.array: # [B, H_kv, n] float32: higher is kept
         "The importance of each row the next compression ranks: what a member of the family defines."
@@ -409,12 +410,23 @@ def _scoring_queries(c:SelectingCache) -> tuple: # (window queries, look-ahead q
         _warn_once(msg)
     return q, None if q is None else c._queries.starting_at(end, c.lookahead)
 
+_NONFINITE = {"last": None} # (offset, layer) of the last compression that met non-finite inputs
+
+def _warn_nonfinite(c:SelectingCache):
+    "Warn at each compression meeting non-finite inputs: at its first layer (the later ones of that pass are silent)."
+    last, now = _NONFINITE["last"], (c.offset, -1 if c.layer is None else c.layer)
+    _NONFINITE["last"] = now
+    if last is not None and last[0] == now[0] and last[1] < now[1]: return # a later layer of the same compression
+    warnings.warn_explicit(f"SnapKV: layer {c.layer} (and maybe later ones): non-finite keys, values or queries at "
+                           "compression; they count as 0 in the scores, so the selection does not depend on NaN or "
+                           "inf.", UserWarning, globals().get("__file__", __name__), 0, module=__name__,
+                           registry={}) # a fresh registry: shown each time (a repeated `warn` would be shown once)
+
 def _finite(c:SelectingCache, *xs) -> tuple: # arrays or None
-    "`xs` with non-finite entries set to 0 (None passes through); warns once per layer when there were any."
+    "`xs` with non-finite entries set to 0 (None passes through); warns when there were any (`_warn_nonfinite`)."
     ok = [mx.all(mx.isfinite(x)) for x in xs if x is not None]
     if mx.all(mx.stack(ok)).item(): return xs
-    _warn_once(f"SnapKV: layer {c.layer}: non-finite keys, values or queries at compression; they count as 0 in the "
-               "scores, so the selection does not depend on NaN or inf.")
+    _warn_nonfinite(c)
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
 
 def _evict_flat(c:SelectingCache) -> int:
@@ -471,11 +483,22 @@ def _check_flat_ok(c:SelectingCache, what:str) -> int: # the cache; the argument
     return c._store.lead.shape[1]
 
 # %% ../nbs/01c_cache.ipynb #66e5324b
+_PREFILL_READER = "mlx_lm.generate" # the module whose loops read every cache's `state` after each prefill chunk
+
+def _read_by_mlx_lm() -> bool:
+    "Whether `state` is read by mlx-lm's generation code (itself, or through a batch cache's `state`): a chunk ended."
+    f = sys._getframe(2) # the property's caller (frame 0 is this function, 1 the property)
+    for _ in range(4): # mlx-lm's comprehension, or a batch cache's `state` and mlx-lm's comprehension above it
+        if f is None: return False
+        if f.f_globals.get("__name__") == _PREFILL_READER: return True
+        f = f.f_back
+    return False
+
 class EvictingCache(SelectingCache):
     "A KV cache that keeps `budget` rows per head after each prompt; its members say how rows are scored (`score`)."
     method:Optional[str] = None # the name a member is registered under in `METHODS` (None: not a method)
     extra_settings:tuple = () # constructor settings that are not `SnapKVConfig` fields (kept by `state` and `fork`)
-    driver:Optional[str] = None # the pass over the model its scores need first (07_context); None: none
+    scoring_pass:Optional[str] = None # the pass over the model its scores need first (07_context); None: none
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to objects that carry this marker
 
     def __init_subclass__(cls, **kw):
@@ -524,8 +547,8 @@ class EvictingCache(SelectingCache):
 
     @property
     def state(self) -> dict:
-        "The full state (a dict with a schema `version`) for mlx-lm's save/load; reading it marks a prefill chunk."
-        self._prompt.mark_read()
+        "The full state (a dict with a schema `version`) for mlx-lm's save/load; read by mlx-lm's prefill, a chunk's end."
+        if _read_by_mlx_lm(): self._prompt.mark_read() # any other reader changes nothing
         return _state_of(self)
     @state.setter
     def state(self, st:dict): _set_state(self, st)
@@ -610,6 +633,7 @@ def register(cls:type): # an EvictingCache subclass that sets `method`
                          f"give {cls.__qualname__} another name")
     if again and old.__module__ != "__main__": _SHADOWED[name] = old
     METHODS[name] = cls
+    METHOD_NAMES.add(name) # what `DocumentConfig(doc_method=...)` may name
 
 def method_class(method, # a `METHODS` name, or a family class
                 ) -> type:
@@ -625,11 +649,11 @@ class SnapKVCache(EvictingCache):
     "SnapKV: rows scored by the pooled attention of the prompt's last `window` captured queries (and `lookahead` more)."
     method = "snapkv"
     uses_queries = True
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "Pooled attention of the window's queries (and the look-ahead's), or of the last `window` keys without queries."
         c = config
-        if lookahead is not None:
-            return lookahead_attention_scores(keys, lookahead, c.window, queries, c.kernel_size, c.pooling,
+        if answer_queries is not None:
+            return lookahead_attention_scores(keys, answer_queries, c.window, queries, c.kernel_size, c.pooling,
                                               c.pool_align, self.attention_scale)
         return obs_window_attention_scores(keys, window=c.window, queries=queries, kernel_size=c.kernel_size,
                                            pooling=c.pooling, pool_align=c.pool_align, scale=self.attention_scale)
@@ -805,10 +829,27 @@ def _check_kept(bad, # why -> the ValueError to raise
 
 # %% ../nbs/01c_cache.ipynb #3fd21f61
 def _capture_place(n) -> bool: # a saved `capture` entry
-    "An mlx-lm model module, or the 'module:Class' of a RoPE (in mlx-lm or mlx.nn) whose calls are tapped."
+    "An mlx-lm model module with an attention function, or a RoPE class ('module:Class', mlx-lm's or mlx.nn's)."
     mod, colon, cls = n.partition(":") if isinstance(n, str) else ("", "", "")
     rope = cls.isidentifier() and "rope" in cls.lower() # a saved cache names no other class to wrap
-    return mod.startswith(("mlx_lm.", "mlx.nn.") if colon else "mlx_lm.") and (not colon or rope)
+    if not (mod.startswith(("mlx_lm.models.", "mlx.nn.") if colon else "mlx_lm.models.") and (not colon or rope)):
+        return False
+    try: m = importlib.import_module(mod) # imported now: the capture is installed even before the model is loaded
+    except Exception: return False
+    if not colon: return callable(getattr(m, "scaled_dot_product_attention", None))
+    return isinstance(c := getattr(m, cls, None), type) and issubclass(c, nn.Module)
+
+def _check_dtypes(bad, st:dict): # why -> the ValueError to raise; the state
+    "The rows in the dtype the state names (quantized: uint32 words, scales and biases in it); float queries."
+    d = st["dtype"]
+    for name in ("keys", "values"):
+        x = st[name]
+        got = [a.dtype for a in x] if isinstance(x, (list, tuple)) else [x.dtype]
+        want = ["uint32", d, d] if isinstance(x, (list, tuple)) else [d]
+        if [str(g).split(".")[-1] for g in got] != want:
+            raise bad(f"{name}: dtype {', '.join(str(g).split('.')[-1] for g in got)}, the state says {d or 'none'}")
+    q = st["obs_q"]
+    if q is not None and not mx.issubdtype(q.dtype, mx.floating): raise bad(f"obs_q: dtype {q.dtype}, not a float")
 
 def _check_state(cls:type, st:dict) -> dict:
     "`st` if it is a consistent state of version `STATE_VERSION`, else a `ValueError` saying what is wrong."
@@ -845,6 +886,7 @@ def _check_state(cls:type, st:dict) -> dict:
         raise bad("keys/values must be [B, H, rows, D] arrays")
     if any(a.shape[:3] != arrays[0].shape[:2] + (rows,) for a in arrays):
         raise bad(f"keys/values shapes {[a.shape for a in arrays]} do not hold {rows} rows of one [B, H]")
+    _check_dtypes(bad, st)
     if st["compressions"] < 0: raise bad(f"`compressions` must be >= 0, got {st['compressions']}")
     if st["prompt_end"] != -1 and (st["prompt_end"] < st["prompt_start"] or st["prompt_start"] > off):
         raise bad(f"prompt_end {st['prompt_end']} before prompt_start {st['prompt_start']} (or past offset {off})")
@@ -858,7 +900,8 @@ def _check_state(cls:type, st:dict) -> dict:
             or isinstance(prompts, bool) or not isinstance(prompts, int) or prompts < 0):
         raise bad(f"last_call {last!r} / prompts {prompts!r} are not what a cache saves")
     if not all(_capture_place(n) for n in st.get("capture") or ()):
-        raise bad(f"capture must name mlx-lm model modules or RoPE classes ('module:Class'), got {st.get('capture')!r}")
+        raise bad(f"capture must name mlx-lm model modules with an attention function or RoPE classes "
+                  f"('module:Class') that exist, got {st.get('capture')!r}")
     _check_kept(bad, st, arrays, w)
     hb, H = st.get("head_budgets") or [], w if w > 1 else arrays[0].shape[1]
     floor = st["config"].get("n_sink", 0) + st["config"].get("window", 0) if isinstance(st["config"], dict) else 0
@@ -873,9 +916,34 @@ def _family(cls:type=None) -> list:
     cls = cls or EvictingCache
     return [cls] + [s for sub in cls.__subclasses__() for s in _family(sub)]
 
+def _check_file(file_name:str):
+    "A `ValueError` naming the file and what is wrong unless mlx-lm's loader can read it: classes, scalars, arrays."
+    from mlx_lm.models import cache as mlc
+    try: arrays, meta = mx.load(str(file_name), return_metadata=True)
+    except Exception as e: raise ValueError(f"{file_name}: not a prompt cache file ({e})") from None
+    bad = lambda why: ValueError(f"damaged prompt cache file {file_name}: {why}")
+    try: _, classes, scalars = tree_unflatten(list(meta.items()))
+    except Exception: raise bad("its metadata is not mlx-lm's [metadata, classes, scalars]") from None
+    if not isinstance(classes, list) or not isinstance(scalars, list) or not scalars:
+        raise bad("its metadata is not mlx-lm's [metadata, classes, scalars]")
+    family = {c.__name__: c for c in _family()}
+    for i, name in enumerate(classes):
+        cls = getattr(mlc, name, None) if isinstance(name, str) else None
+        cls = cls if isinstance(cls, type) and issubclass(cls, BaseCache) else family.get(name)
+        if cls is None: raise bad(f"layer {i}: class {name!r} is not a cache class of mlx-lm or snapkv_nb")
+        if not any(k.split(".")[0] == str(i) for k in arrays): raise bad(f"layer {i} ({name}): no arrays")
+    for s in scalars[1:]:
+        if not (isinstance(s, list) and len(s) == 2 and s[1] in ("scalar", "string", "none")):
+            raise bad(f"scalar entry {s!r} is not (array name, kind)")
+        if s[0] not in arrays: raise bad(f"the array {s[0]!r} is missing")
+
 def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_prompt_cache`
                       return_metadata:bool=False, # also return the metadata saved with it
                      ):
-    "mlx-lm's `load_prompt_cache`, with the evicting cache family findable by name for the duration of the load."
+    "mlx-lm's `load_prompt_cache` of a checked file, the evicting cache family findable by name during the load."
     from mlx_lm.models.cache import load_prompt_cache as load
-    with hooks.registered(_family()): return load(file_name, return_metadata=return_metadata)
+    _check_file(file_name)
+    try:
+        with hooks.registered(_family()): return load(file_name, return_metadata=return_metadata)
+    except (ValueError, KeyError, AttributeError, TypeError, IndexError) as e:
+        raise ValueError(f"{file_name}: {e}") from None

@@ -119,6 +119,10 @@ def pasted_line(info:dict, # `ChatSession.pasted`: the compression's report, its
                ) -> str:
     "What `snapkv chat` says when the first message held a document: it was compressed once, by what, how far."
     rows, t = info["rows"], info["prefill_s"] + info["scoring_s"]
+    if info["method"] == "full":
+        return (f"the first {info['tokens']} tokens, before your question, were read as a document and kept whole "
+                f"(--doc-method full) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
+                f"{doc.doc_min_tokens})")
     return (f"the first {info['tokens']} tokens, before your question, were read as a document and compressed once, "
             f"without any question, by {info['method']}{probed_phrase(info)} to {min(rows)}-{max(rows)} rows per head "
             f"({doc.doc_ratio:g}x) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
@@ -206,6 +210,9 @@ class DocumentChat:
         "One phrase: the document, how it was compressed, in how long."
         s, i, d = self.session, self.session.info, self.doc
         rows = kv_report(s.caches)["rows"]
+        if i["method"] == "full":
+            return (f"document {name}: {len(s.context_ids)} tokens kept whole (--doc-method full: nothing evicted), "
+                    f"read in {i['prefill_s']:.1f}s; every message is answered from it (the turns kept)")
         return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {i['method']}"
                 f"{probed_phrase(i)} to {min(rows)}-{max(rows)} rows per head ({d.doc_ratio:g}x) in "
                 f"{i['prefill_s'] + i['scoring_s']:.1f}s (reading it {i['prefill_s']:.1f}s); every message is answered "

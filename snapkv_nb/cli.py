@@ -20,9 +20,10 @@ from .model import converted_dir, ensure_fast_blas
 from .upstream import check_mlx_lm
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
-                                load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text)
+                                load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
+                                layers_text)
 from .generate import stream_answer
-from .surrogate import fit_surrogate, save_surrogate, surrogate_paths
+from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
 from .frontend import _Parser # argparse whose errors are one line (`UsageError`)
 
 # %% auto #0
@@ -44,7 +45,7 @@ def format_report(gen:dict, # from `stream_answer`
                   method:str="snapkv", # the evicting layers' method (`--method`)
                  ) -> str:
     "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
-    where = f" (SnapKV on {kv['snapkv_layers']} of {kv['layers']} layers)" if cfg is not None else ""
+    where = f" ({layers_text(kv)})" if cfg is not None else ""
     return "\n".join([
         "==========",
         f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec",
@@ -244,6 +245,7 @@ def fit_main(argv:list) -> int:
         n = (args.documents or 12) if texts is None else len(texts)
         held = min(3, n - 1) if args.heldout is None else args.heldout
         if not 0 <= held < n: raise UsageError(f"--heldout must be in [0, {n - 1}], got {held}")
+        if args.out: _check_writable(Path(args.out)) # before the model is loaded
         model, tok = load_model(args.model)
         out = Path(args.out) if args.out else surrogate_paths(model)[0]
         _check_writable(out)
@@ -258,10 +260,16 @@ def fit_main(argv:list) -> int:
     return 0
 
 def _check_writable(out:Path):
-    "A `UsageError` naming `--out` unless a file can be written at `out` (checked before the fit's minutes)."
+    "A `UsageError` naming `--out` unless `save_surrogate` can write `out` (checked before the fit's minutes)."
+    if out.is_dir(): raise UsageError(f"--out {out}: a directory (give the file to write, e.g. {out/'s.safetensors'})")
+    if out.exists() and not out.is_file(): raise UsageError(f"--out {out}: not a regular file")
+    if out.is_file() and out.stat().st_size: # overwritten only if it is an earlier fit
+        try: load_surrogate(out)
+        except ValueError: raise UsageError(f"--out {out}: not a surrogate file (it would be overwritten)") from None
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        probe = out.with_name(out.name + ".check"); probe.write_bytes(b""); probe.unlink()
+        probe = out.with_name(out.name + ".tmp.safetensors") # the name `save_surrogate` writes first
+        probe.write_bytes(b""); probe.unlink()
     except OSError as e: raise UsageError(f"--out {out}: cannot be written ({one_line(e)})") from None
 
 def _read_text(f:str) -> str:

@@ -9,7 +9,7 @@ from typing import Optional
 
 import mlx.nn as nn
 
-from .settings import SnapKVConfig
+from .settings import SnapKVConfig, check_count
 from .cache import make_snapkv_cache
 
 # %% auto #0
@@ -22,7 +22,7 @@ _D = SnapKVConfig() # the defaults
 class KVCacheConfig:
     "Reference-design configuration (`KVCacheConfig(method='snapkv', ...)`); defaults are `SnapKVConfig`'s."
     method:str="snapkv" # only "snapkv"
-    head_dim:Optional[int]=None # accepted for compatibility, unused
+    head_dim:Optional[int]=None # the model's head size, checked against it (None: read from the model)
     snap_budget:int=_D.budget # rows kept per head
     snap_obs_window:int=_D.window # observation window
     snap_n_sink:int=_D.n_sink # sink positions always kept
@@ -34,6 +34,8 @@ class KVCacheConfig:
     kv_group_size:int=_D.kv_group_size # quantization group size
     def __post_init__(self):
         if self.method != "snapkv": raise ValueError(f"`method` must be 'snapkv', got {self.method!r}")
+        if self.head_dim is not None and check_count("head_dim", self.head_dim) < 1:
+            raise ValueError(f"`head_dim` must be >= 1 or None, got {self.head_dim}")
 
     def snapkv_config(self) -> SnapKVConfig:
         "The equivalent `SnapKVConfig` (validated)."
@@ -51,4 +53,8 @@ class KVCacheBuilder:
         "A SnapKV prompt cache for `model` from a `KVCacheConfig`."
         if not isinstance(config, KVCacheConfig):
             raise TypeError(f"`config` must be a KVCacheConfig, got {type(config).__name__}")
+        dims = {getattr(getattr(l, "self_attn", None), "head_dim", None) for l in getattr(model, "layers", ())} - {None}
+        if config.head_dim is not None and dims and dims != {config.head_dim}:
+            raise ValueError(f"`head_dim` ({config.head_dim}) is not the model's head size "
+                             f"({', '.join(map(str, sorted(dims)))})")
         return make_snapkv_cache(model, config.snapkv_config())

@@ -4,25 +4,28 @@
 
 # %% ../nbs/07_context.ipynb #06748f75
 from __future__ import annotations
-import contextlib, functools, math, re, sys, time
-from typing import Optional
+import contextlib, functools, importlib, math, re, sys, time
+from dataclasses import dataclass
+from typing import Callable, Optional
 
 import mlx.core as mx
 import mlx.nn as nn
 
 from .scoring import pool1d, obs_window_attention_scores
 from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_count
-from .cache import EvictingCache, SnapKVCache, method_class, make_snapkv_cache, expect_prompt, hold, compress
-from .generate import snapkv_layers, snapshot, restore, probing, token_ids, stream_answer
+from .cache import EvictingCache, SnapKVCache, METHODS, method_class, make_snapkv_cache, expect_prompt, hold, compress
+from .generate import (snapkv_layers, snapshot, restore, probing, token_ids, vocab_size, stream_answer,
+                                check_max_tokens)
 from . import hooks
 
 # %% auto #0
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
-           'GivenScoresCache', 'ReconstructionCache', 'ProbeCache', 'expected_attention', 'ExpectedAttentionCache',
+           'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
            'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
-           'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
-           'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document', 'default_allocation',
-           'document_scorer', 'compress_document', 'probed_phrase', 'DocumentSession']
+           'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads',
+           'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat', 'split_question',
+           'pasted_document', 'default_allocation', 'document_plan', 'document_score_fn', 'compress_document',
+           'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -32,6 +35,42 @@ GENERIC_PROBES = tuple(f"\n\nAnswer a question about the text above: {w}?" # the
 SATURATION = 0.1
 PROBED_BUDGET = 1.25 # `compress_context`: a probed head's rows over `budget` when heads share it (Gemma 3: 16_ask_many)
 
+@dataclass
+class ContextOptions:
+    "What `compress_context` was given for a method's pass over the model (each method reads its own)."
+    repeat_ids:Optional[list]=None # reconstruction: the tokens repeated (None: the whole context)
+    prompts:Optional[tuple]=None # (first, later) repeat instructions (`repeat_prompts(tokenizer)`)
+    chunk:int=1024 # reconstruction: tokens repeated per model call
+    probe_ids:Optional[list]=None # the generic question's ids, or several questions' (`probe_prompt(tokenizer)`)
+    saturation:Optional[float]=None # reconstruction: saturated heads' threshold (`heads_to_probe`)
+    probe_share:float=0.5 # ... they are probed when more than this share of the heads is saturated
+    score_fn:Optional[Callable]=None # scores from outside: `score_fn(model, caches)` -> (scores, heads to probe)
+
+class ContextMethod(EvictingCache):
+    "A method whose scores need a pass over the model first (a document method): `score_context` is that pass."
+    scoring_pass = "compress_context" # what runs its pass (`--method` offers no method with one, `--doc-method` does)
+    allocation = "uniform" # how `compress_document` shares the budget (`ALLOCATIONS`; None: `default_allocation`)
+    comparable_scores = False # its scores compare across layers and heads (allocation "layer" and "head" are open)
+    context_options = () # which of the options only some methods read ("saturation", "score_fn") this one reads
+    @classmethod
+    def score_context(cls, model:nn.Module, # the model
+                      ids:mx.array, # [1, n] the context's token ids (checked against the model's vocabulary)
+                      caches:list, # its prompt cache, empty, its evicting layers of this class
+                      prefill:Callable, # feeds the context once, uncompressed: `prefill(query_stats=..., observe=...)`
+                      opts:ContextOptions, # what `compress_context` was given
+                     ) -> tuple: # ({layer: [B, H_kv, n]} scores for `set_scores`, or None;
+                                 #  {layer: [bool per KV head]} heads left to the probe, or None)
+        "The method's pass: check `opts`, `prefill()`, then score (here nothing: the cache scores what it holds)."
+        prefill()
+        return None, None
+    @classmethod
+    def document_options(cls, model:nn.Module, tokenizer, # the model and its tokenizer
+                         document:str, # the document's text
+                        ) -> dict: # `compress_context` keyword arguments
+        "What `compress_document` gives `compress_context` for this method (a `LookupError`: it cannot run here)."
+        return {}
+
+# %% ../nbs/07_context.ipynb #27905dcb
 def _check_scores(c:EvictingCache, # the cache the scores are for
                   s, # [B, H_kv, n] scores of its first n rows
                   name:str="scores", # the parameter's name, for the message
@@ -45,12 +84,14 @@ def _check_scores(c:EvictingCache, # the cache the scores are for
         raise ValueError(f"`{name}` must be [B, H_kv, n] = [{lead[0]}, {lead[1]}, 1..{c.size()}], got {tuple(s.shape)}")
     return s.astype(mx.float32)
 
-class GivenScoresCache(EvictingCache):
-    "Rows scored from outside (`set_scores`): a driver that runs the model computes the scores, the cache keeps them."
-    driver = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message when there are none)
+class GivenScoresCache(ContextMethod):
+    "Rows scored from outside (`set_scores`): a pass that runs the model computes the scores, the cache keeps them."
+    scoring_pass = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message if none)
     given_scores = None # [B, H_kv, n] scores of the first n rows (`set_scores`)
     extra_settings = ("given_scores",) # carried by `fork` and `state`
     scores_anytime = False # no scores while decoding: `decode_budget` is refused
+    comparable_scores = True # attention probabilities (or a prediction of them): comparable across layers
+    context_options = ("score_fn",) # its pass is `compress_context`'s `score_fn`
     def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
                  given_scores:Optional[mx.array]=None, # scores of the rows held, if already computed
                  **settings): # or `SnapKVConfig` settings
@@ -63,32 +104,36 @@ class GivenScoresCache(EvictingCache):
         self.given_scores = _check_scores(self, scores)
         return self
 
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "The given scores pooled (`kernel_size`, `pooling`), [B, H_kv, n]; an error unless they score the rows ranked."
         n, s, cfg = keys.shape[2], self.given_scores, config
         if s is None or s.shape[2] != n:
             have = "none" if s is None else f"scores for {s.shape[2]} rows"
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): the compression ranks {n} rows but was "
-                               f"given {have}; score them first (`snapkv_nb.context.{self.driver}` runs the model)")
+                               f"given {have}; score them first "
+                               f"(`snapkv_nb.context.{self.scoring_pass}` runs the model)")
         return pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
-class ReconstructionCache(GivenScoresCache):
-    "KVzip's idea: each row scored by its peak attention as the model repeated the context (`reconstruction_scores`)."
-    method, driver = "reconstruct", "reconstruction_scores"
-    # How `compress_document` runs it (each measured in the evaluation's 16_ask_many; a subclass changes them):
-    chunk = 1024 # tokens repeated per model call
-    allocation = None # "uniform", "layer" or "head" budgets (`ALLOCATIONS`); None: `default_allocation`
-    saturation = SATURATION # copy heads' threshold (`heads_to_probe`); None: the rule is off
-    probe_share = 0.5 # ... they are scored by the probe when more than this share of the heads is saturated
-    probe = GENERIC_PROBES # ... with these questions, each asked alone (`probe_scores`)
-    probed_align = "wide" # ... every layer then pools this way (None: as its `pool_align` says)
-    probed_reduce = "max" # ... and the probe's queries give each row their most attention
-    probed_budget = None # ... and a probed head keeps `budget` times this (None: `PROBED_BUDGET` if "head", else 1)
+    @classmethod
+    def score_context(cls, model, ids, caches, prefill, opts) -> tuple:
+        "`opts.score_fn`'s scores (one that `watch`es is fed the prefill too); without one, an error first."
+        s = opts.score_fn
+        if s is None: raise ValueError(f"{cls.__name__}: nothing computes its scores here; give them with "
+                                       "`set_scores` and call `compress`")
+        band, watch = None, getattr(s, "watch", None)
+        if watch is not None: # what the prefill feeds: the band of a repeat that would start after the context
+            if opts.prompts is None: raise ValueError("a `score_fn` that watches the prefill needs `prompts`")
+            band = watch(model, caches, ids.shape[1], ids.shape[1] + len(opts.prompts[0]))
+        prefill(observe=band)
+        return s(model, caches) if band is None else s(model, caches, band)
 
-class ProbeCache(GivenScoresCache):
-    "SnapKV scored by a generic question's queries instead of the real one (`probe_scores`): cheap and query-agnostic."
-    method, driver = "probe", "probe_scores"
-    probe = GENERIC_PROBES # the generic question(s), each asked alone, the scores averaged (`compress_document`)
+# %% ../nbs/07_context.ipynb #moved002
+_MOVED = dict(ReconstructionCache="reconstruct", ProbeCache="probe", ExpectedAttentionCache="expected") # name: module
+
+def __getattr__(name:str):
+    "A document method's class by its old name here: the class of `snapkv_nb.methods.<_MOVED[name]>`."
+    if name not in _MOVED: raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"snapkv_nb.methods.{_MOVED[name]}"), name)
 
 # %% ../nbs/07_context.ipynb #ee057def
 def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
@@ -107,46 +152,6 @@ def expected_attention(keys:mx.array, # [B, H_kv, n, D] keys (post-RoPE)
         logits = logits + 0.5 * ((k @ cov.astype(mx.float32).reshape(B, H, G, D, D)) * k).sum(-1) * s * s
     a = mx.softmax(logits, axis=-1, precise=True).mean(axis=2)
     return (a + eps) * mx.linalg.norm(values.astype(mx.float32), axis=-1)
-
-# %% ../nbs/07_context.ipynb #1442977c
-class ExpectedAttentionCache(EvictingCache):
-    "Expected Attention: rows scored by the attention a Gaussian model of the coming queries expects them to get."
-    method, driver = "expected", "context_prefill` with `query_stats=True"
-    query_mean = None # [B, H_q, D] expected post-RoPE query at the coming positions (`set_query_stats`)
-    query_cov = None  # [B, H_q, D, D] its covariance, or None
-    extra_settings = ("query_mean", "query_cov") # carried by `fork` and `state`
-    def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
-                 query_mean:Optional[mx.array]=None, # [B, H_q, D], if already known
-                 query_cov:Optional[mx.array]=None, # [B, H_q, D, D], if already known
-                 **settings): # or `SnapKVConfig` settings
-        super().__init__(config, **settings)
-        self.query_mean, self.query_cov = query_mean, query_cov
-
-    def set_query_stats(self, mean:mx.array, # [B, H_q, D] expected query (post-RoPE, at the coming positions)
-                        cov:Optional[mx.array]=None, # [B, H_q, D, D] its covariance (None: the mean alone)
-                       ) -> ExpectedAttentionCache:
-        "Give the query statistics the next compression scores with; returns the cache."
-        if not isinstance(mean, mx.array) or mean.ndim != 3:
-            raise ValueError("`mean` must be a [B, H_q, D] mx.array, "
-                             f"got {getattr(mean, 'shape', type(mean).__name__)}")
-        if cov is not None and (not isinstance(cov, mx.array) or tuple(cov.shape) != (*mean.shape, mean.shape[-1])):
-            raise ValueError(f"`cov` must be [B, H_q, D, D] = {(*mean.shape, mean.shape[-1])}, "
-                             f"got {getattr(cov, 'shape', cov)}")
-        self.query_mean, self.query_cov = mean.astype(mx.float32), None if cov is None else cov.astype(mx.float32)
-        return self
-
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
-        "`expected_attention` of the rows the compression ranks, [B, H_kv, n]."
-        if self.query_mean is None:
-            raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): no query statistics; compute them with "
-                               "`snapkv_nb.context.context_prefill(..., query_stats=True)` and give them with "
-                               "`set_query_stats`")
-        # the sinks (always kept) stay out of the softmax, as in kvpress
-        cfg, ns = config, min(config.n_sink, keys.shape[2] - 1)
-        s = expected_attention(keys[..., ns:, :], values[..., ns:, :], self.query_mean, self.query_cov,
-                               scale=self.attention_scale)
-        s = mx.concatenate([mx.broadcast_to(s.max(axis=-1, keepdims=True), (*s.shape[:2], ns)), s], axis=-1)
-        return pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)
 
 # %% ../nbs/07_context.ipynb #9ccfea85
 def _rope_of(model:nn.Module, i:int): # a model; a layer index
@@ -173,8 +178,8 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                     observe=None, # called after each step: `observe(queries, b)`, the step's post-RoPE queries
                                   # {id(cache): [B, H_q, S, D]} and the rows read so far (e.g. `MovedBand`)
                    ) -> Optional[dict]: # None, or {layer: (mean [B, H_q, D], cov [B, H_q, D, D])}
-    "Feed the context into `caches` as one prompt **without** compressing it (a scorer and `compress` decide later)."
-    ids = token_ids(ids, name="ids")
+    "Feed the context into `caches` as one prompt **without** compressing it (scores and `compress` decide later)."
+    ids = token_ids(ids, vocab_size(model), name="ids")
     if ids.shape[0] != 1:
         raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {tuple(ids.shape)}")
     if check_count("step", step) < 1: raise ValueError(f"`step` must be >= 1, got {step}")
@@ -233,12 +238,16 @@ def repeat_prompts(tokenizer, # the model's tokenizer
             enc("\n\nRepeat the part of the previous context exactly, starting with"))
 
 # %% ../nbs/07_context.ipynb #cc3c4cbe
-def _ids_list(x, name:str) -> list: # token ids (a list or an mx.array); the parameter's name
-    "`x` as a list of ints."
+def _ids_list(x, name:str, # token ids (a list or an mx.array); the parameter's name
+              model:Optional[nn.Module]=None, # the model they are fed to (None: their range is not checked)
+             ) -> list:
+    "`x` as a list of ints, each a token id of `model` (`token_ids`' rule), else one error naming `name`."
     if isinstance(x, mx.array): x = x.reshape(-1).tolist()
-    try: return [int(t) for t in x]
+    try: out = [int(t) for t in x]
     except (TypeError, ValueError):
         raise TypeError(f"`{name}` must be a sequence of token ids, got {type(x).__name__}") from None
+    if out and model is not None: token_ids(out, vocab_size(model), name) # ids past the embedding crash the process
+    return out
 
 def reconstruction_scores(model:nn.Module, # an mlx-lm model
                           caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
@@ -253,8 +262,8 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     if check_count("chunk", chunk) < 1: raise ValueError(f"`chunk` must be >= 1, got {chunk}")
     if check_count("overlap", overlap) < 0: raise ValueError(f"`overlap` must be >= 0, got {overlap}")
-    rep, first = _ids_list(repeat_ids, "repeat_ids"), _ids_list(prompt_ids, "prompt_ids")
-    later = first if next_ids is None else _ids_list(next_ids, "next_ids")
+    rep, first = _ids_list(repeat_ids, "repeat_ids", model), _ids_list(prompt_ids, "prompt_ids", model)
+    later = first if next_ids is None else _ids_list(next_ids, "next_ids", model)
     if not rep: raise ValueError("`repeat_ids` is empty: there is nothing to reconstruct")
     if any(caches[i].size() == 0 for i in ev):
         raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
@@ -284,13 +293,39 @@ def probe_prompt(tokenizer, # the model's tokenizer
         raise ValueError(f"`text` must be a string or a non-empty tuple of strings, got {text!r}")
     return [enc(t) for t in text]
 
-def _probe_lists(probe_ids) -> list: # one question's ids, or a list of several questions' ids
+def _probe_lists(probe_ids, # one question's ids, or a list of several questions' ids
+                 model:Optional[nn.Module]=None, # the model they are fed to (None: their range is not checked)
+                ) -> list:
     "`probe_ids` as one list of ids per question, none of them empty."
     several = isinstance(probe_ids, (list, tuple)) and len(probe_ids) > 0 and all(
         isinstance(p, (list, tuple, mx.array)) for p in probe_ids)
-    out = [_ids_list(p, "probe_ids") for p in probe_ids] if several else [_ids_list(probe_ids, "probe_ids")]
+    out = [_ids_list(p, "probe_ids", model) for p in (probe_ids if several else [probe_ids])]
     if not all(out): raise ValueError("`probe_ids` is empty")
     return out
+
+# %% ../nbs/07_context.ipynb #3d29a3e0
+def class_probe_ids(cls:type, tokenizer, # a method with a `probe` (its generic question, or several); the tokenizer
+                   ) -> list: # `probe_prompt(tokenizer, cls.probe)`
+    "The ids of a method's generic question(s), or one error naming `cls.probe`."
+    question = cls.probe
+    try: ids = probe_prompt(tokenizer, question)
+    except ValueError:
+        raise ValueError(f"{cls.__name__}.probe must be a string or a non-empty tuple of strings, "
+                         f"got {question!r}") from None
+    if not all([ids] if isinstance(question, str) else ids):
+        raise ValueError(f"{cls.__name__}.probe is no tokens for this tokenizer: {question!r}")
+    return ids
+
+def check_saturation(opts:ContextOptions): # `compress_context`'s options, `saturation` given
+    "The saturation rule's options (`saturation`, `probe_share`, `probe_ids`), each bad one refused by name."
+    s, share = opts.saturation, opts.probe_share
+    if opts.probe_ids is None:
+        raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
+    _probe_lists(opts.probe_ids)
+    if isinstance(s, bool) or not (isinstance(s, (int, float)) and 0 < s < 1):
+        raise ValueError(f"`saturation` must be a number in (0, 1), got {s!r}")
+    if isinstance(share, bool) or not (isinstance(share, (int, float)) and 0 <= share < 1):
+        raise ValueError(f"`probe_share` must be a number in [0, 1), got {share!r}")
 
 # %% ../nbs/07_context.ipynb #95823292
 def _probe_pass(model, caches, ev, probe:list, reduce:str) -> dict:
@@ -317,7 +352,7 @@ def probe_scores(model:nn.Module, # an mlx-lm model
     if reduce not in PROBE_REDUCES: raise ValueError(f"`reduce` must be one of {PROBE_REDUCES}, got {reduce!r}")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
-    probes = _probe_lists(probe_ids)
+    probes = _probe_lists(probe_ids, model)
     if any(caches[i].size() == 0 for i in ev):
         raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
     passes = [_probe_pass(model, caches, ev, p, reduce) for p in probes] # each question alone after the context
@@ -422,41 +457,34 @@ def heads_to_probe(scores:dict, # {layer: [B, H_kv, n] reconstruction scores}
 # %% ../nbs/07_context.ipynb #7fbdec22
 ALLOCATIONS = ("uniform", "layer", "head") # how `compress_context` shares the budget among layers and heads
 
-def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, probe_share, probed_budget=None,
-                  scored=False, # the `scorer` given (or False)
-                 ) -> tuple: # (evicting layer indices, their class, reconstruction?, probe?)
-    "`compress_context`'s arguments checked against the caches' class, each bad one refused by name."
+def _context_class(caches:list) -> type:
+    "The one class of the caches' evicting layers (an error when there are none, or several)."
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     kinds = {type(caches[i]) for i in ev}
     if len(kinds) != 1: raise ValueError(f"the evicting layers mix classes {sorted(k.__name__ for k in kinds)}")
-    kind = kinds.pop()
-    recon, probe = issubclass(kind, ReconstructionCache), issubclass(kind, ProbeCache)
+    return kinds.pop()
+
+def _which(has) -> str: # a test of a `ContextMethod` class
+    "The registered methods' classes that pass `has`, for a message."
+    return ", ".join(sorted(c.__name__ for c in METHODS.values() if hasattr(c, "score_context") and has(c)))
+
+def _check_context(kind:type, cfg:SnapKVConfig, allocation:str, opts:ContextOptions, probed_budget) -> type:
+    "`compress_context`'s arguments checked against the caches' class, each bad one refused by name; whose hook runs."
+    spec = kind if hasattr(kind, "score_context") else ContextMethod # (any other member: the plain prefill)
     if allocation not in ALLOCATIONS: raise ValueError(f"`allocation` must be one of {ALLOCATIONS}, got {allocation!r}")
-    if scored is not False and not callable(scored): raise TypeError(f"`scorer` must be callable, got {scored!r}")
-    if scored and (recon or probe or not issubclass(kind, GivenScoresCache)):
-        raise ValueError(f"`scorer` is for a method scored outside the model's driver here; {kind.__name__} is not one")
-    if scored and saturation is not None: raise ValueError("`saturation` is for reconstruction scoring, not `scorer`")
-    if scored and probe_ids is not None: _probe_lists(probe_ids)
-    if allocation != "uniform" and not (recon or probe or scored):
+    if opts.score_fn is not None and not callable(opts.score_fn):
+        raise TypeError(f"`score_fn` must be callable, got {opts.score_fn!r}")
+    for name in ("score_fn", "saturation"): # read by some methods only: refused by the others
+        if getattr(opts, name) is not None and name not in spec.context_options:
+            raise ValueError(f"`{name}` is for {_which(lambda c: name in c.context_options)}, not {kind.__name__}")
+    if allocation != "uniform" and not spec.comparable_scores:
         raise ValueError(f"allocation={allocation!r} needs attention scores comparable across layers "
-                         "(ReconstructionCache, ProbeCache)")
-    if allocation == "head" and caches[ev[0]].config.kv_bits is not None:
+                         f"({_which(lambda c: c.comparable_scores)})")
+    if allocation == "head" and cfg.kv_bits is not None:
         raise NotImplementedError("allocation='head' with rows stored quantized (kv_bits) is not implemented")
-    if recon and prompts is None:
-        raise ValueError("reconstruction scoring needs `prompts` (`repeat_prompts(tokenizer)`)")
-    if probe and probe_ids is None: raise ValueError("probe scoring needs `probe_ids` (`probe_prompt(tokenizer)`)")
-    if saturation is not None:
-        if not recon: raise ValueError("`saturation` is for reconstruction scoring (ReconstructionCache)")
-        if probe_ids is None:
-            raise ValueError("`saturation` needs `probe_ids`: saturated heads are scored by the probe")
-        _probe_lists(probe_ids)
-        if isinstance(saturation, bool) or not (isinstance(saturation, (int, float)) and 0 < saturation < 1):
-            raise ValueError(f"`saturation` must be a number in (0, 1), got {saturation!r}")
-        if isinstance(probe_share, bool) or not (isinstance(probe_share, (int, float)) and 0 <= probe_share < 1):
-            raise ValueError(f"`probe_share` must be a number in [0, 1), got {probe_share!r}")
     if probed_budget is not None:
-        if saturation is None and not scored:
+        if opts.saturation is None and opts.score_fn is None:
             raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
         if (isinstance(probed_budget, bool)
                 or not (isinstance(probed_budget, (int, float)) and 0 < probed_budget < math.inf)):
@@ -464,10 +492,7 @@ def _context_kind(caches:list, allocation:str, prompts, probe_ids, saturation, p
         if allocation == "uniform" and probed_budget != 1:
             raise ValueError("`probed_budget` needs allocation 'head' or 'layer' "
                              "(with 'uniform' every head keeps `budget`)")
-    if issubclass(kind, GivenScoresCache) and not (recon or probe or scored):
-        raise ValueError(f"{kind.__name__}: no driver computes its scores here; give them with `set_scores` "
-                         "and call `compress`")
-    return ev, kind, recon, probe
+    return spec
 
 # %% ../nbs/07_context.ipynb #04d70ef7
 def compress_context(model:nn.Module, # an mlx-lm model
@@ -485,40 +510,42 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      probed_reduce:str="max", # ... and the probe's queries give each row their most attention
                      probed_budget:Optional[float]=None, # ... and a probed head's rows over `budget`, the others share
                                                          # the rest (None: `PROBED_BUDGET` with "head", else 1)
-                     scorer=None, # scores from outside: `scorer(model, caches)` -> (scores, heads left to the probe);
-                                  # one with `watch` is also fed the prefill (`RankedSurrogate`)
-                    ) -> dict: # seconds to feed (prefill_s: a watching scorer's band in it) and score
+                     score_fn=None, # scores from outside: `score_fn(model, caches)` -> (scores, heads left to the
+                                    # probe); one with `watch` is also fed the prefill (`RankedSurrogate`)
+                     scorer=None, # the old name of `score_fn` (still accepted; `scorer` is also a cache setting)
+                    ) -> dict: # seconds to feed (prefill_s: a watching `score_fn`'s band in it) and score
                                   # (scoring_s), rows evicted per head, probed heads
-    "Feed the context, score it as the caches' class says and compress it once (the caches are updated in place)."
+    "Feed the context, score it by the caches' class's pass (`score_context`) and compress it once (in place)."
     if probed_align is not None and probed_align not in POOL_ALIGNS:
         raise ValueError(f"`probed_align` must be one of {POOL_ALIGNS} or None, got {probed_align!r}")
     if probed_reduce not in PROBE_REDUCES:
         raise ValueError(f"`probed_reduce` must be one of {PROBE_REDUCES}, got {probed_reduce!r}")
-    ev, kind, recon, probe = _context_kind(caches, allocation, prompts, probe_ids, saturation, probe_share,
-                                           probed_budget, False if scorer is None else scorer)
-    band, watch = None, getattr(scorer, "watch", None)
-    if watch is not None: # what the prefill feeds: the band of a repeat that would start after the context
-        if prompts is None: raise ValueError("a `scorer` that watches the prefill needs `prompts`")
-        n = token_ids(ids, name="ids").shape[1]
-        band = watch(model, caches, n, n + len(prompts[0]))
-    t0 = time.perf_counter()
-    stats = context_prefill(model, ids, caches, step=step, query_stats=issubclass(kind, ExpectedAttentionCache),
-                            observe=band)
-    t1 = time.perf_counter()
-    if recon:
-        scores = reconstruction_scores(model, caches, ids if repeat_ids is None else repeat_ids, *prompts, chunk=chunk)
-    if probe: scores = probe_scores(model, caches, probe_ids)
-    if scorer is not None: # e.g. `Surrogate.scores`, `RankedSurrogate` (07a_surrogate)
-        scores, sat = scorer(model, caches) if band is None else scorer(model, caches, band)
-    else: sat = None if saturation is None else heads_to_probe(scores, saturation, probe_share)
+    if scorer is not None:
+        if score_fn is not None: raise ValueError("give `score_fn` alone (`scorer` is its old name)")
+        score_fn = scorer
+    kind, ids = _context_class(caches), token_ids(ids, vocab_size(model), name="ids") # every id fed checked first
+    if ids.shape[0] != 1: raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {ids.shape}")
+    for name, x in (("repeat_ids", repeat_ids), *zip(("prompts[0]", "prompts[1]"), prompts or ())):
+        if x is not None: _ids_list(x, name, model)
+    if probe_ids is not None: _probe_lists(probe_ids, model)
+    ev, opts = snapkv_layers(caches), ContextOptions(repeat_ids, prompts, chunk, probe_ids, saturation, probe_share,
+                                                      score_fn)
+    spec, times = _check_context(kind, caches[ev[0]].config, allocation, opts, probed_budget), []
+    def prefill(query_stats:bool=False, observe=None): # the context fed once, timed
+        if times: raise RuntimeError(f"{spec.__name__}.score_context fed the context twice")
+        times.append(time.perf_counter())
+        out = context_prefill(model, ids, caches, step=step, query_stats=query_stats, observe=observe)
+        times.append(time.perf_counter())
+        return out
+    scores, sat = spec.score_context(model, ids, caches, prefill, opts) # the method's pass (07b-07e)
+    if not times: raise RuntimeError(f"{spec.__name__}.score_context never fed the context (`prefill()`)")
+    t0, t1 = times
     probed = bool(sat) and any(any(v) for v in sat.values())
-    if probed and probe_ids is None: raise ValueError("the scorer leaves heads to the probe: give `probe_ids`")
+    if probed and probe_ids is None: raise ValueError("the `score_fn` leaves heads to the probe: give `probe_ids`")
     if probed: # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
         scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
-    if recon or probe or scorer is not None:
-        for i, s in scores.items(): caches[i].set_scores(s)
-    for i, (m, cv) in (stats or {}).items(): caches[i].set_query_stats(m, cv)
+    for i, s in (scores or {}).items(): caches[i].set_scores(s)
     if probed_align is not None and probed: # the probe's question lands in a key...
         for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... keep its start ("wide") and its value
     cfg = caches[ev[0]].config
@@ -550,12 +577,13 @@ def fork_caches(caches:list, # a prompt cache
 def answer(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
            caches:list, # a compressed context's prompt cache (left unchanged: the answer runs on a fork)
            question_ids, # the question turn's token ids
-           max_tokens:int=64, # tokens to generate at most
+           max_tokens:int=64, # tokens to generate at most (-1: no limit)
            sampler=None, # an mlx-lm sampler (None: greedy)
           ) -> dict: # text, tokens, rows per head held at the end
     "One question answered from a fork of `caches` that never evicts (the document's rows stay as compressed)."
+    q, max_tokens = _ids_list(question_ids, "question_ids", model), check_max_tokens(max_tokens)
     work = fork_caches(caches, budget=HUGE)
-    r = stream_answer(model, tokenizer, _ids_list(question_ids, "question_ids"), work, max_tokens, sampler)
+    r = stream_answer(model, tokenizer, q, work, max_tokens, sampler)
     return dict(text=r["text"], tokens=r["tokens"], rows=max(c.size() for c in work))
 
 # %% ../nbs/07_context.ipynb #02116477
@@ -621,9 +649,9 @@ def default_allocation(cls:type, # the document's method (a family class)
                        kv_bits:Optional[int]=None, # the rows stored quantized
                        reselect:Optional[int]=None, # `DocumentSession`'s re-selection per question
                       ) -> str: # an `ALLOCATIONS` name
-    "The method's `allocation`, else 'head' for reconstruction and its surrogate, or 'layer' where 'head' cannot be."
-    if getattr(cls, "allocation", None) is not None: return cls.allocation
-    if not (issubclass(cls, ReconstructionCache) or hasattr(cls, "scorer_for")): return "uniform" # its surrogate too
+    "The method's `allocation` (without a pass: 'uniform'); if None, 'head', or 'layer' where 'head' cannot be."
+    allocation = getattr(cls, "allocation", "uniform") # (reconstruction and its surrogate: None)
+    if allocation is not None: return allocation
     return "layer" if kv_bits is not None or reselect is not None else "head"
 
 # %% ../nbs/07_context.ipynb #71ed8832
@@ -633,17 +661,34 @@ def _document_method(method) -> Optional[type]: # a `METHODS` name, a family cla
 
 _SAID = set() # the fallbacks already reported (one line each per process)
 
-def document_scorer(cls:Optional[type], # the document's method (None: 'full')
-                    model:nn.Module, # the model it runs on
-                   ) -> tuple: # (the class that runs, its `scorer` or None)
-    "A method scored outside the model (`scorer_for`) for `model`, or its `fallback`, said on one line of stderr."
-    if cls is None or not hasattr(cls, "scorer_for"): return cls, None
-    try: return cls, cls.scorer_for(model)
+def document_plan(cls:Optional[type], # the document's method (None: 'full')
+                  model:nn.Module, tokenizer, # the model it runs on and its tokenizer
+                  document:str, # the document's text
+                 ) -> tuple: # (the class that runs, its `compress_context` options)
+    "The method's `document_options`, or its `fallback`'s when it cannot run on `model` (said on one line of stderr)."
+    if cls is None or not hasattr(cls, "document_options"): return cls, {}
+    try: return cls, cls.document_options(model, tokenizer, document)
+    except LookupError as e:
+        fallback = getattr(cls, "fallback", None)
+        if fallback is None: raise ValueError(f"method {cls.method!r} cannot run on this model: {e.args[0]}") from None
+        why = f"snapkv_nb: {e.args[0]}; the document is scored by {fallback.method} instead"
+        if why not in _SAID: _SAID.add(why); print(why, file=sys.stderr, flush=True)
+        return document_plan(fallback, model, tokenizer, document)
+
+def document_score_fn(cls:Optional[type], # the document's method (None: 'full')
+                      model:nn.Module, # the model it runs on
+                     ) -> tuple: # (the class that runs, its `score_fn` or None)
+    "A method scored outside the model (`score_fn_for`) for `model`, or its `fallback`, said on one line of stderr."
+    if cls is None or not hasattr(cls, "score_fn_for"): return cls, None
+    try: return cls, cls.score_fn_for(model)
     except LookupError as e:
         why = f"snapkv_nb: {e.args[0]}; the document is scored by {cls.fallback.method} instead"
         if why not in _SAID: _SAID.add(why); print(why, file=sys.stderr, flush=True)
         return cls.fallback, None
 
+document_scorer = document_score_fn # its old name, still imported
+
+# %% ../nbs/07_context.ipynb #b2081889
 def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its tokenizer
                       context_ids, # [n] token ids of the context: a chat header and the document, no question
                       document:str, # the document's text (what the reconstruction repeats)
@@ -654,32 +699,22 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report and the `method` that ran)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
-    cls, scorer = document_scorer(_document_method(method), model)
+    cls = _document_method(method)
     if budget is None and (isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not 1 <= ratio < math.inf):
         raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
     if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
-    # the settings checked before anything runs
-    ids, cfg = _ids_list(context_ids, "context_ids"), SnapKVConfig(**settings)
+    # the settings and the ids checked before anything runs
+    ids, cfg = _ids_list(context_ids, "context_ids", model), SnapKVConfig(**settings)
+    if cls is not None and len(ids) < cfg.n_sink + cfg.window:
+        raise ValueError(f"the document is too short to compress: its context is {len(ids)} tokens, fewer than the "
+                         f"{cfg.n_sink + cfg.window} always kept (`n_sink` {cfg.n_sink} + `window` {cfg.window}); "
+                         "give a longer document, or method 'full'")
+    cls, options = document_plan(cls, model, tokenizer, document)
     if cls is None: budget = HUGE
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
-    recon, probe = (cls is not None and issubclass(cls, ReconstructionCache),
-                    cls is not None and issubclass(cls, ProbeCache))
-    question = getattr(cls, "probe", None) if probe or scorer or (recon and cls.saturation is not None) else None
-    try: probe_ids = None if question is None else probe_prompt(tokenizer, question)
-    except ValueError:
-        raise ValueError(f"{cls.__name__}.probe must be a string or a non-empty tuple of strings, "
-                         f"got {question!r}") from None
-    if probe_ids is not None and not all([probe_ids] if isinstance(question, str) else probe_ids):
-        raise ValueError(f"{cls.__name__}.probe is no tokens for this tokenizer: {question!r}")
     allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
-    knobs = dict(chunk=cls.chunk, saturation=cls.saturation, probe_share=cls.probe_share) if recon else {}
-    if recon or scorer: knobs.update(probed_align=cls.probed_align, probed_reduce=cls.probed_reduce,
-                                     probed_budget=cls.probed_budget, scorer=scorer)
-    info = compress_context(model, ids, caches, prompts=repeat_prompts(tokenizer) if recon or scorer else None,
-                            allocation=allocation,
-                            repeat_ids=list(tokenizer.encode(document, add_special_tokens=False)), probe_ids=probe_ids,
-                            **knobs)
+    info = compress_context(model, ids, caches, allocation=allocation, **options)
     return caches, {**info, "method": "full" if cls is None else cls.method} # the method that ran (after a fallback)
 
 def probed_phrase(info:dict, # `compress_context`'s report
@@ -714,13 +749,14 @@ class DocumentSession:
         self.work, self.turns, self._last = None, 0, None
 
     def ask(self, question:str, # the question
-            max_tokens:int=64, # tokens to generate at most
+            max_tokens:int=64, # tokens to generate at most (-1: no limit)
             sampler=None, # an mlx-lm sampler (None: greedy)
             out=None, # a stream the answer is written to as it comes (None: nowhere)
            ) -> dict: # text, tokens, question tokens, rows per head held at the end, the caches answered from, tokens/s
         "Answer one question from the compressed document (its rows as `mode` says)."
         if not isinstance(question, str) or not question.strip():
             raise ValueError("`question` must be a non-empty string")
+        max_tokens = check_max_tokens(max_tokens) # before any state changes
         q = self._question_ids(question)
         changes = (dict(budget=HUGE) if self.reselect is None
                    else dict(method=SnapKVCache, budget=self.reselect + len(q), window=len(q)))

@@ -19,11 +19,12 @@ from .model import ModelFileError, ModelNotFoundError, check_model_dir, default_
 from .model import load_default_model, load_model_dir
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'MIN_TEMP', 'UsageError', 'one_line', 'fmt_bytes', 'aliases',
-           'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags', 'check_full_cache', 'settings_text',
-           'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags', 'document_config',
-           'document_settings', 'cache_config', 'check_method', 'check_generation', 'read_prompt', 'prompt_tokens',
-           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'kv_text']
+__all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
+           'fmt_bytes', 'aliases', 'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags',
+           'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
+           'document_config', 'document_settings', 'cache_config', 'check_method', 'check_sampling', 'check_generation',
+           'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
+           'bytes_text', 'layers_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -168,8 +169,8 @@ def check_prefill(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
 
 # %% ../nbs/29_frontend.ipynb #9c2eabde
 def prompt_methods() -> list:
-    "The methods `--method` offers: every registered method that scores what a cache holds (no `driver`)."
-    return sorted(n for n, c in METHODS.items() if c.driver is None)
+    "The methods `--method` offers: every registered method that scores what a cache holds (no `scoring_pass`)."
+    return sorted(n for n, c in METHODS.items() if c.scoring_pass is None)
 
 METHOD_HELP = ("how a prompt's rows are scored, a method's name (default: %(default)s, the paper's SnapKV with "
                "look-ahead; the others: 01d_methods)")
@@ -200,10 +201,10 @@ def add_doc_flags(parser:argparse.ArgumentParser, # the chat's or the server's p
 def document_config(args:argparse.Namespace, # parsed flags from a parser with `add_doc_flags`
                    ) -> DocumentConfig:
     "The checked document settings of the flags: `--doc-method` a method's name or 'full', `--doc-ratio` >= 1."
-    doc = config_from_flags(DocumentConfig, dict(vars(args)))
-    if doc.doc_method != "full" and doc.doc_method not in METHODS:
-        raise UsageError(f"--doc-method {doc.doc_method}: not a method (methods: {', '.join(sorted(METHODS))}, full)")
-    return doc
+    m = getattr(args, "doc_method", DocumentConfig.doc_method)
+    if m != "full" and m not in METHODS: # before `DocumentConfig` refuses it: in the flag's terms
+        raise UsageError(f"--doc-method {m}: not a method (methods: {', '.join(sorted(METHODS))}, full)")
+    return config_from_flags(DocumentConfig, dict(vars(args)))
 
 def document_settings(config:SnapKVConfig|None, # the cache's settings (None: --full-cache)
                      ) -> dict: # `DocumentSession` / `compress_document` settings
@@ -223,11 +224,11 @@ def cache_config(args:argparse.Namespace, # parsed flags from a parser with `add
 def check_method(method:str, # `--method`: a method's name
                  config:SnapKVConfig, # the cache's settings
                 ) -> type: # the method's class
-    "`method`'s class if it can compress a prompt with `config` (no `driver`, settings it takes), else a `UsageError`."
+    "`method`'s class if it can compress a prompt with `config` (no pass, settings it takes), else `UsageError`."
     try: cls = method_class(method)
     except ValueError:
         raise UsageError(f"--method {method}: not a method (methods: {', '.join(prompt_methods())})") from None
-    if cls.driver is not None:
+    if cls.scoring_pass is not None:
         raise UsageError(f"--method {method}: scored by a pass over the model that only the document path runs "
                          "(--doc-method, with --file or --doc-cache)")
     try: cls(config)
@@ -237,6 +238,31 @@ def check_method(method:str, # `--method`: a method's name
 # %% ../nbs/29_frontend.ipynb #4819c14f
 MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite
 
+SAMPLING = dict( # a sampling setting (as a request names it; `temperature`'s flag is --temp) -> (rule, check)
+    temperature=(f"0 (greedy) or a finite number >= {MIN_TEMP}", lambda v: v == 0 or MIN_TEMP <= v < math.inf),
+    top_p=("in (0, 1] (1: off; greedy is temperature 0: top_p 0 means greedy to OpenAI, off to mlx-lm)",
+           lambda v: 0 < v <= 1),
+    min_p=("in [0, 1] (0: off)", lambda v: 0 <= v <= 1),
+    repetition_penalty=("a finite number >= 0 (0: off)", lambda v: 0 <= v < math.inf),
+    presence_penalty=("in [-2, 2] (OpenAI's range)", lambda v: -2 <= v <= 2),
+    frequency_penalty=("in [-2, 2] (OpenAI's range)", lambda v: -2 <= v <= 2),
+    xtc_probability=("in [0, 1]", lambda v: 0 <= v <= 1),
+    xtc_threshold=("in [0, 0.5]", lambda v: 0 <= v <= 0.5),
+    top_logprobs=("an integer in 0..11", lambda v: isinstance(v, int) and 0 <= v <= 11),
+    seed=("in 0 .. 2**64-1 (an integer)", lambda v: isinstance(v, int) and 0 <= v < 2**64))
+
+def check_sampling(settings:dict, # `SAMPLING` names -> values (None: not given)
+                   flags:bool=False, # name them as flags (--temp, --top-p) rather than as a request's fields
+                  ) -> None:
+    "Refuse a sampling setting outside its rule (NaN included): one `UsageError` naming it; the CLI's and the server's."
+    for name, v in settings.items():
+        if v is None: continue
+        rule, ok = SAMPLING[name]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not ok(v):
+            shown = ("--temp" if name == "temperature" else _flag(name)) if flags else name
+            raise UsageError(f"{shown} must be {rule}, got {v!r}")
+
+# %% ../nbs/29_frontend.ipynb #4819c1g2
 def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no limit)
                      temp:float=0.0, # sampling temperature (0: greedy)
                      top_p:float=1.0, # nucleus sampling threshold (1: off)
@@ -247,12 +273,8 @@ def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no li
     "Refuse generation settings mlx-lm would misuse or crash on, with a `UsageError` naming the flag."
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens == 0 or max_tokens < -1:
         raise UsageError(f"--max-tokens must be a positive integer (or -1 for no limit), got {max_tokens!r}")
-    if not (temp == 0 or MIN_TEMP <= temp < math.inf): # below MIN_TEMP, logits / temp overflow float32: noise
-        raise UsageError(f"--temp must be 0 (greedy) or a finite number >= {MIN_TEMP}, got {temp}")
-    if not 0 < top_p <= 1: raise UsageError(f"--top-p must be in (0, 1] (1: off), got {top_p}")
-    if seed is not None and not 0 <= seed < 2**64: raise UsageError(f"--seed must be in 0 .. 2**64-1, got {seed}")
-    if not 0 <= xtc_probability <= 1: raise UsageError(f"--xtc-probability must be in [0, 1], got {xtc_probability}")
-    if not 0 <= xtc_threshold <= 0.5: raise UsageError(f"--xtc-threshold must be in [0, 0.5], got {xtc_threshold}")
+    check_sampling(dict(temperature=temp, top_p=top_p, seed=seed, xtc_probability=xtc_probability,
+                        xtc_threshold=xtc_threshold), flags=True)
 
 # %% ../nbs/29_frontend.ipynb #22d9ee89
 def _decode(raw:bytes, encoding:str, src:str) -> str:
@@ -390,11 +412,12 @@ def _layer(c) -> tuple:
 def kv_report(caches:list, # a prompt cache (one cache per layer)
              ) -> dict: # layers, snapkv_layers, tokens, rows, held_bytes, capacity_bytes, full_bytes, ratio
     "What a prompt cache holds: rows per head per layer, tokens seen, bytes held / allocated / without eviction."
-    per = [_layer(c) for c in caches]
+    per, ev = [_layer(c) for c in caches], [c for c in caches if isinstance(c, EvictingCache)]
     held, cap, full = (sum(p[i] for p in per) for i in (1, 2, 3))
-    return dict(layers=len(caches), snapkv_layers=sum(isinstance(c, EvictingCache) for c in caches),
-                tokens=max((c.offset for c in caches), default=0), rows=[p[0] for p in per],
-                held_bytes=held, capacity_bytes=cap, full_bytes=full, ratio=full / held if held else 1.0)
+    return dict(layers=len(caches), snapkv_layers=len(ev), tokens=max((c.offset for c in caches), default=0),
+                rows=[p[0] for p in per], held_bytes=held, capacity_bytes=cap, full_bytes=full,
+                ratio=full / held if held else 1.0, methods=sorted({c.method or type(c).__name__ for c in ev}),
+                evicted=any(c.keep_rate < 1 for c in ev if not c.empty())) # the evicting layers' methods; rows dropped
 
 def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and without eviction (`kv_report`'s)
                digits:int=1, # decimals of each size
@@ -405,10 +428,18 @@ def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and wi
     return (f"{fmt_bytes(held, digits)} held ({fmt_bytes(capacity, digits)} allocated) vs {fmt_bytes(full, digits)} "
             f"without eviction ({saved})")
 
+def layers_text(r:dict, # from `kv_report`
+               ) -> str:
+    "Which layers evict, by which method: 'keydiff on 30 of 30 layers', or 'kept whole: nothing evicted on ...'."
+    if not r["snapkv_layers"]: return "mlx-lm's caches: no eviction"
+    on = f"on {r['snapkv_layers']} of {r['layers']} layers"
+    if not r["evicted"]: return f"kept whole: nothing evicted {on}"
+    return f"{', '.join('SnapKV' if m == 'snapkv' else m for m in r['methods'])} {on}"
+
 def kv_text(r:dict, # from `kv_report`
            ) -> str:
-    "The report in one line: rows per head, tokens, bytes held (allocated) vs without eviction."
+    "The report in one line: rows per head, tokens, which layers evict (how), bytes held (allocated) vs without eviction."
     rows = sorted(set(r["rows"]))
     rows = str(rows[0]) if len(rows) == 1 else f"{rows[0]}-{rows[-1]}"
-    return (f"{rows} rows per head for {r['tokens']} tokens (SnapKV on {r['snapkv_layers']} of {r['layers']} layers); "
+    return (f"{rows} rows per head for {r['tokens']} tokens ({layers_text(r)}); "
             f"KV {bytes_text(r['held_bytes'], r['capacity_bytes'], r['full_bytes'])}")

@@ -22,8 +22,8 @@ from . import hooks
 
 # %% auto #0
 __all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'probing', 'guided_scores', 'guided_step',
-           'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step', 'stream_generate', 'generate',
-           'stream_answer', 'kv_rows_held', 'MemoryProgress']
+           'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step', 'check_max_tokens',
+           'stream_generate', 'generate', 'stream_answer', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
@@ -346,6 +346,15 @@ def _as_prompt(tokenizer, # the model's tokenizer
         prompt = mx.array(prompt)
     return tokenizer, prompt
 
+# %% ../nbs/05_generate.ipynb #cmaxtok1
+def check_max_tokens(max_tokens, # tokens to generate at most
+                     name:str="max_tokens", # the parameter's name, for the message
+                    ) -> int:
+    "`max_tokens` if it is an int >= 1, or -1 (no limit, as in mlx-lm); else one error naming `name`."
+    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or not (max_tokens >= 1 or max_tokens == -1):
+        raise ValueError(f"`{name}` must be an integer >= 1 (or -1 for no limit), got {max_tokens!r}")
+    return max_tokens
+
 # %% ../nbs/05_generate.ipynb #3c7897b7
 def stream_generate(model:nn.Module, # an mlx-lm model
                     tokenizer, # its tokenizer (a `TokenizerWrapper` or a HF tokenizer)
@@ -357,7 +366,7 @@ def stream_generate(model:nn.Module, # an mlx-lm model
     "mlx-lm's `stream_generate` with the prompt fed by the SnapKV prefill driver."
     if draft_model is not None:
         raise NotImplementedError("speculative decoding (draft_model) is not supported with SnapKV prefill")
-    if max_tokens == 0: raise ValueError("max_tokens must be non-zero (use -1 for no limit)")
+    max_tokens = check_max_tokens(max_tokens)
     tokenizer, prompt = _as_prompt(tokenizer, prompt)
     stream = kwargs.pop("stream", generation_stream)
     detok = tokenizer.detokenizer

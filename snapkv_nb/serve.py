@@ -17,7 +17,8 @@ from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prom
 from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_doc_flags, cache_config,
                                 changed_flags, document_config, document_settings, settings_text, check_generation,
-                                resolve_model, make_caches, kv_report, kv_text, check_full_cache, MIN_TEMP)
+                                resolve_model, make_caches, kv_report, kv_text, check_full_cache,
+                                SAMPLING, check_sampling)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
 from .cache import end_lookahead, EvictingCache, method_class
@@ -202,10 +203,8 @@ def check_request(body:dict, # the parsed request (`parse_body`)
             raise RequestError(404, f"{k} not found: this server serves {model_names[0]!r} only")
     key = "max_completion_tokens" if body.get("max_completion_tokens") is not None else "max_tokens"
     _int(body, key, 1, max_tokens_limit)
-    _int(body, "seed", 0, 2**64 - 1)
-    t = body.get("temperature") # mlx-lm checks >= 0; a tiny one overflows the logits into noise
-    if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 < t < MIN_TEMP:
-        raise RequestError(400, f"temperature must be 0 (greedy) or >= {MIN_TEMP}, got {t}")
+    try: check_sampling({k: body.get(k) for k in SAMPLING}) # the CLI's rules for the sampling fields, its words
+    except UsageError as e: raise RequestError(400, str(e)) from None
     for name in ("n", "best_of"): # mlx-lm would ignore them and return one choice
         if body.get(name) not in (None, 1): raise RequestError(400, f"{name}: this server returns one choice (1), "
                                                                    f"got {json.dumps(body[name])[:40]}")

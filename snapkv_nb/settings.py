@@ -9,14 +9,15 @@ import math, numbers
 from typing import Optional
 
 # %% auto #0
-__all__ = ['POOL_ALIGNS', 'POOLINGS', 'SCORERS', 'DEFAULT_LOOKAHEAD', 'DEFAULT_DECODE_INTERVAL', 'KV_BITS', 'PREFILL_MODES',
-           'PROBE_AT', 'HUGE', 'check_count', 'check_settings', 'SnapKVConfig', 'PrefillConfig', 'DocumentConfig',
-           'config_from', 'changed']
+__all__ = ['POOL_ALIGNS', 'POOLINGS', 'HUGE', 'SCORERS', 'DEFAULT_LOOKAHEAD', 'DEFAULT_DECODE_INTERVAL', 'KV_BITS',
+           'PREFILL_MODES', 'PROBE_AT', 'METHOD_NAMES', 'check_count', 'check_settings', 'SnapKVConfig',
+           'PrefillConfig', 'DocumentConfig', 'config_from', 'changed']
 
 # %% ../nbs/00a_settings.ipynb #1de79924
 POOL_ALIGNS = ("centre", "after", "wide") # where the pooling kernel sits: around a position, on it and the positions
                                           # before, or both (`pool1d`, 00_scoring)
 POOLINGS = ("avg", "max")
+HUGE = 2**31 - 1 # the largest count a setting takes (int32 positions): a budget no prompt reaches, which never evicts
 
 def check_count(name:str, # parameter name, used in the error message
                 v, # the value to check
@@ -33,7 +34,7 @@ def check_settings(budget=_NA, window=_NA, n_sink=_NA, kernel_size=_NA, # counts
                    scale=_NA): # the attention's scale: a positive finite number, or None (1/sqrt(D))
     "Check the SnapKV settings given; raise `TypeError`/`ValueError` naming the first bad one."
     for name, v in dict(budget=budget, window=window, n_sink=n_sink, kernel_size=kernel_size).items():
-        if v is not _NA: check_count(name, v)
+        if v is not _NA and check_count(name, v) > HUGE: raise ValueError(f"`{name}` must be <= 2**31 - 1, got {v}")
     if window is not _NA and window < 1: raise ValueError(f"`window` must be >= 1, got {window}")
     if n_sink is not _NA and n_sink < 0: raise ValueError(f"`n_sink` must be >= 0, got {n_sink}")
     if kernel_size is not _NA and (kernel_size < 1 or kernel_size % 2 == 0):
@@ -98,7 +99,10 @@ def _validate_config(self:SnapKVConfig):
         check_count("kv_bits", self.kv_bits)
         if self.kv_bits not in KV_BITS:
             raise ValueError(f"`kv_bits` must be one of {KV_BITS} or None, got {self.kv_bits}")
-    if self.lookahead is not None and check_count("lookahead", self.lookahead) < 0:
+    for name in ("lookahead", "decode_budget", "decode_interval"):
+        if (v := getattr(self, name)) is not None and check_count(name, v) > HUGE:
+            raise ValueError(f"`{name}` must be <= 2**31 - 1, got {v}")
+    if self.lookahead is not None and self.lookahead < 0:
         raise ValueError(f"`lookahead` must be >= 0, got {self.lookahead}")
     check_count("kv_group_size", self.kv_group_size)
     if self.kv_group_size not in (32, 64, 128):
@@ -149,7 +153,7 @@ def _validate_prefill(self:PrefillConfig):
     _ints(self)
 
 # %% ../nbs/00a_settings.ipynb #00ee4f36
-HUGE = 2**31 - 1 # a budget no prompt reaches: a cache with it never evicts
+METHOD_NAMES:set = set() # the methods' names, each added by `register` (01c_cache) as its class is defined
 
 @dataclass(frozen=True)
 class DocumentConfig:
@@ -158,8 +162,9 @@ class DocumentConfig:
     doc_ratio:float=2.0 # document tokens per row kept per head
     doc_min_tokens:int=512 # the fewest tokens a document has (a system message, or the text pasted before a question)
     def __post_init__(self):
-        if not isinstance(self.doc_method, str) or not self.doc_method:
-            raise ValueError(f"`doc_method` must be a method's name or 'full', got {self.doc_method!r}")
+        if self.doc_method != "full" and (not isinstance(self.doc_method, str) or self.doc_method not in METHOD_NAMES):
+            raise ValueError(f"`doc_method` must be a method's name ({', '.join(sorted(METHOD_NAMES))}) or 'full', "
+                             f"got {self.doc_method!r}")
         if (isinstance(self.doc_ratio, bool) or not isinstance(self.doc_ratio, (int, float))
                 or not 1 <= self.doc_ratio < math.inf):
             raise ValueError(f"`doc_ratio` must be a number >= 1, got {self.doc_ratio!r}")

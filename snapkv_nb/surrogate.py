@@ -4,7 +4,7 @@
 
 # %% ../nbs/07a_surrogate.ipynb #9cdf7cef
 from __future__ import annotations
-import hashlib, importlib.util, json, math, random, time
+import hashlib, importlib, importlib.util, json, math, random, time
 from pathlib import Path
 from typing import Optional
 
@@ -14,17 +14,17 @@ import mlx.nn as nn
 from mlx.utils import tree_flatten
 
 from .settings import HUGE, check_count
-from .cache import make_snapkv_cache
+from .cache import make_snapkv_cache, method_class
 from .generate import snapkv_layers
 from .model import cache_dir
-from .context import (GivenScoresCache, ReconstructionCache, context_prefill, _rope_of,
+from .context import (context_prefill, _rope_of,
                                reconstruction_scores, repeat_prompts, heads_to_probe, split_chat)
 
 # %% auto #0
 __all__ = ['SHIPPED', 'FIT_MODULES', 'rotation_tables', 'unrotated_keys', 'surrogate_features', 'Surrogate', 'model_fingerprint',
            'surrogate_paths', 'save_surrogate', 'load_surrogate', 'find_surrogate', 'moved_rows', 'band_mask',
-           'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'SurrogateCache', 'fit_paragraphs',
-           'fit_documents', 'heldout_error', 'fit_surrogate']
+           'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'fit_paragraphs', 'fit_documents',
+           'heldout_error', 'fit_surrogate']
 
 # %% ../nbs/07a_surrogate.ipynb #f5f467da
 def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
@@ -104,7 +104,7 @@ class Surrogate:
     def scores(self, model:nn.Module, # the model the caches belong to
                caches:list, # its prompt cache holding the context uncompressed (`context_prefill`)
               ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
-        "Every evicting layer's predicted scores, and the heads the fit found saturated: `compress_context`'s `scorer`."
+        "Every evicting layer's predicted scores and the heads the fit found saturated: a `score_fn`."
         ev = snapkv_layers(caches)
         if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
         out = {}
@@ -281,27 +281,16 @@ class RankedSurrogate:
                  caches:list, # its prompt cache holding the context uncompressed
                  band:MovedBand, # `watch`'s band, fed by the prefill
                 ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
-        "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `scorer`."
+        "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `score_fn`."
         s, probed = self.surrogate.scores(model, caches)
         b = band.scores()
         return {i: ranked_as(b[i], v) for i, v in s.items()}, probed
 
 # %% ../nbs/07a_surrogate.ipynb #9eb61b40
-class SurrogateCache(GivenScoresCache):
-    "Rows scored by reconstruction's surrogate (the budgets) and the band (each head's ranking): `RankedSurrogate`."
-    method, driver = "surrogate", "compress_document"
-    fallback = ReconstructionCache # what scores a document when the model has no surrogate
-    allocation = None # `default_allocation`: as for reconstruction ('head', or 'layer' where 'head' cannot be)
-    probe, probed_align = ReconstructionCache.probe, ReconstructionCache.probed_align # the heads left to the probe
-    probed_reduce, probed_budget = ReconstructionCache.probed_reduce, ReconstructionCache.probed_budget
-    width = 256 # `MovedBand`'s band: rows each side a moved query sees (16b_doc_cost)
-    @classmethod
-    def scorer_for(cls, model:nn.Module): # the model the document runs on
-        "The model's surrogate, its ranking by the band (`RankedSurrogate`), or a `LookupError` saying there is none."
-        try: s = find_surrogate(model)
-        except ValueError as e: raise LookupError(f"the surrogate file cannot be read ({e})") from None
-        if s is None: raise LookupError("no surrogate fitted for this model (`snapkv fit-surrogate` fits one)")
-        return RankedSurrogate(s, cls.width)
+def __getattr__(name:str):
+    "`SurrogateCache` by its old name here: the class of `snapkv_nb.methods.surrogate`."
+    if name != "SurrogateCache": raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return importlib.import_module("snapkv_nb.methods.surrogate").SurrogateCache
 
 # %% ../nbs/07a_surrogate.ipynb #b15ca6a0
 FIT_MODULES = ("argparse", "collections", "json", "email.message", "http.client", "logging", "pathlib", "subprocess",
@@ -349,9 +338,9 @@ def fit_documents(tokenizer, # the model's tokenizer (lengths are counted in its
 def _document_rows(model:nn.Module, tokenizer, text:str) -> tuple:
     "One document's ({layer: features [n, F]}, {layer: log scores [n, H]}, heads reconstruction leaves to the probe)."
     ctx, _ = split_chat(tokenizer, text, "")
-    caches = make_snapkv_cache(model, budget=HUGE, method=ReconstructionCache)
+    R = method_class("reconstruct") # the method imitated (07b_reconstruct; it is a plugin, found by name)
+    caches = make_snapkv_cache(model, budget=HUGE, method=R)
     context_prefill(model, ctx, caches)
-    R = ReconstructionCache
     scores = reconstruction_scores(model, caches, list(tokenizer.encode(text, add_special_tokens=False)),
                                    *repeat_prompts(tokenizer), chunk=R.chunk)
     sat = {} if R.saturation is None else heads_to_probe(scores, R.saturation, R.probe_share)

@@ -7,8 +7,6 @@ from __future__ import annotations
 import os, random, signal, socket, sys, time
 from pathlib import Path
 
-from fastcore.basics import patch
-
 import mlx.core as mx
 import mlx.nn as nn
 from mlx.utils import tree_map
@@ -141,34 +139,29 @@ class ServerProcess:
         "Everything the server wrote so far."
         return Path(self.logfile.name).read_text(errors="replace")
 
-# %% ../nbs/00d_testing.ipynb #2f5fe8ac
-@patch
-def wait_ready(self:ServerProcess) -> ServerProcess:
-    "Block until /health answers, or stop the server and raise with its log's tail."
-    import urllib.request
-    t0 = time.time()
-    while time.time() - t0 < self.start_timeout:
-        if self.proc.poll() is not None: break
-        try:
-            with urllib.request.urlopen(self.url + "/health", timeout=10) as r:
-                if r.status == 200: return self
-        except OSError: time.sleep(0.5)
-    self.stop()
-    raise RuntimeError(f"snapkv serve did not come up (exit {self.proc.returncode}):\n{self.log()[-3000:]}")
+    def wait_ready(self) -> ServerProcess:
+        "Block until /health answers, or stop the server and raise with its log's tail."
+        import urllib.request
+        t0 = time.time()
+        while time.time() - t0 < self.start_timeout:
+            if self.proc.poll() is not None: break
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=10) as r:
+                    if r.status == 200: return self
+            except OSError: time.sleep(0.5)
+        self.stop()
+        raise RuntimeError(f"snapkv serve did not come up (exit {self.proc.returncode}):\n{self.log()[-3000:]}")
 
-@patch
-def stop(self:ServerProcess, sig:int=signal.SIGINT) -> int: # the signal to stop with
-    "`sig` (SIGINT: the server's shutdown), then SIGKILL of the process group after `stop_timeout` s; the exit code."
-    import subprocess
-    if self.proc.poll() is None:
-        self.proc.send_signal(sig)
-        try: self.proc.wait(self.stop_timeout)
-        except subprocess.TimeoutExpired: pass
-    try: os.killpg(self.proc.pid, signal.SIGKILL) # anything left in its group
-    except (ProcessLookupError, PermissionError): pass
-    return self.proc.wait(30)
+    def stop(self, sig:int=signal.SIGINT) -> int: # the signal to stop with
+        "`sig` (SIGINT: the server's shutdown), then SIGKILL of its group after `stop_timeout` s; its exit code."
+        import subprocess
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try: self.proc.wait(self.stop_timeout)
+            except subprocess.TimeoutExpired: pass
+        try: os.killpg(self.proc.pid, signal.SIGKILL) # anything left in its group
+        except (ProcessLookupError, PermissionError): pass
+        return self.proc.wait(30)
 
-@patch
-def __enter__(self:ServerProcess): return self.wait_ready()
-@patch
-def __exit__(self:ServerProcess, *exc): self.stop()
+    def __enter__(self): return self.wait_ready()
+    def __exit__(self, *exc): self.stop()

@@ -57,6 +57,10 @@ CACHE = (
              "the driver quantizes caches as mlx-lm's loop does: it calls the cache's `to_quantized`",
              "(public; listed for its parameters)", params=("prompt_cache", "quantized_kv_start", "kv_group_size",
                                                            "kv_bits"), mentions=("to_quantized",)),
+    Internal("mlx_lm.generate:generate_step", "relied", "core", "cache", "reads every cache's `state` after each "
+             "prefill chunk: a read from `mlx_lm.generate`'s code is how an evicting cache tells a one-token chunk from "
+             "the prompt's last token (any other read of `state` changes nothing)",
+             "a prefill hook on the cache (a chunk's end, or the prompt's length, announced)", mentions=("state",)),
     Internal("mlx_lm.sample_utils:greedy_sampler", "relied", "core", "generate", "the driver's default sampler "
              "(imported when `snapkv_nb` is: mlx-lm 0.31 lacks it)", "(public)", params=("logprobs",)),
     Internal("mlx_lm.models.base:scaled_dot_product_attention", "replaced", "core", "hooks (00b)",

@@ -48,6 +48,7 @@ NB_DIRS = (NBS, ROOT/"eval"/"nbs")  # the library's notebooks, then the evaluati
 LIBS = {NBS: "snapkv_nb", ROOT/"eval"/"nbs": "snapkv_eval"}  # the package each folder's notebooks export to
 SITE = PROC/"_site"  # inside _proc/ (git-ignored; quarto skips folders starting with _)
 DEFAULT_SLOW_NBS = "20_viz 30_cli"
+FLAGS = ("slow", "server")  # cell flags (settings.ini's tst_flags): a real model; a server process or `mlx.launch`
 README_HEADER = "<!-- Generated from nbs/index.ipynb by tools/docs.sh: edit the notebook, not this file. -->\n\n"
 
 
@@ -63,6 +64,14 @@ def fail(msg: str):
 def slow_nbs() -> set:
     "Notebooks whose `#| slow` cells are executed too (from $DOCS_SLOW_NBS)."
     return set(os.environ.get("DOCS_SLOW_NBS", DEFAULT_SLOW_NBS).split())
+
+
+def skip_flags(name: str) -> set:
+    """The flags whose cells notebook `name` does not execute: $DOCS_SKIP_FLAGS when it is set (tools/run_nbs.py sets
+    it: empty for every cell), else `slow` unless the notebook is in $DOCS_SLOW_NBS."""
+    if "DOCS_SKIP_FLAGS" in os.environ:
+        return set(os.environ["DOCS_SKIP_FLAGS"].split())
+    return set() if name in slow_nbs() else {"slow"}
 
 
 def child_env(environ: dict | None = None) -> dict:
@@ -84,15 +93,13 @@ def docs_filter():
     from nbdev.process import Processor
     from nbdev.processors import FilterDefaults, exec_show_docs
 
-    slow = slow_nbs()
-
     class exec_all(Processor):
-        "Execute every code cell except `#| slow` (unless the notebook is in DOCS_SLOW_NBS) and `#| eval: false`."
+        "Execute every code cell except those flagged by `skip_flags` (e.g. `#| slow`) and `#| eval: false`."
         def begin(self):
             self.k = CaptureShell()
             self.k.run_cell("from nbdev.showdoc import show_doc")
             self.name = Path(self.nb.path_).stem
-            self.slow = self.name in slow
+            self.skip = skip_flags(self.name)
             os.chdir(Path(self.nb.path_).parent)  # notebooks read results relative to their own folder
             self.t0 = time.time()
 
@@ -100,11 +107,14 @@ def docs_filter():
             if cell.cell_type != "code" or not cell.source:
                 return
             d = cell.directives_
-            if "slow" in d and not self.slow:
+            if self.skip & d.keys():
                 return
             if d.get("eval:", [""])[0].lower() == "false":
                 return
+            t0 = time.time()
             self.k.cell(cell)
+            if time.time() - t0 > 5:  # where a notebook's time goes (tools/run_nbs.py keeps this in _proc/logs/)
+                log(f"{self.name} cell {cell.idx_} ({cell.source.splitlines()[0][:60]!r}): {time.time() - t0:.0f}s")
             if self.k.exc:
                 raise Exception(f"docs: error executing {self.name} cell {cell.idx_}:\n{cell.source}") from self.k.exc
 
@@ -136,16 +146,21 @@ def notebooks(only: str | None = None) -> list:
     return [n for n in names if n[:-6] in only.split()] if only else names
 
 
+def fresh_proc():
+    "An empty _proc/ with nbs/'s other files (_quarto.yml, sidebar.yml, styles.css, ...) as `nbdev_proc_nbs` copies them."
+    if PROC.exists():
+        shutil.rmtree(PROC)
+    PROC.mkdir()
+    for f in sorted(NBS.iterdir()):
+        if f.is_file() and f.suffix != ".ipynb" and not f.name.startswith("."):
+            shutil.copy2(f, PROC/f.name)
+
+
 def process(names: list, fresh: bool = True):
     """nbdev's notebook processing into _proc/ (what `nbdev_proc_nbs` does, without its quarto install), with
     `docs_filter()`; each notebook in a fresh Python process, as nbdev_test runs them."""
     if fresh:
-        if PROC.exists():
-            shutil.rmtree(PROC)
-        PROC.mkdir()
-        for f in sorted(NBS.iterdir()):  # _quarto.yml, sidebar.yml, styles.css, ... as proc_nbs copies them
-            if f.is_file() and f.suffix != ".ipynb" and not f.name.startswith("."):
-                shutil.copy2(f, PROC/f.name)
+        fresh_proc()
     PROC.mkdir(exist_ok=True)
     env = child_env()
     for n in names:
@@ -164,6 +179,12 @@ def proc_one(name: str):
 def sidebar_order(sidebar_text: str) -> list:
     "Notebook file names in the order nbs/sidebar.yml lists them."
     return re.findall(r"^\s*-\s*(\S+\.ipynb)\s*$", sidebar_text, re.M)
+
+
+def missing_from_sidebars() -> list:
+    "Notebooks of nbs/ and eval/nbs/ that their folder's sidebar.yml does not list (every page must be reachable)."
+    return [f"{d.relative_to(ROOT)}/{f.name}" for d in NB_DIRS for f in sorted(d.glob("*.ipynb"))
+            if not f.name.startswith((".", "_")) and f.name not in sidebar_order((d/"sidebar.yml").read_text())]
 
 
 def reading_order() -> list:
@@ -444,6 +465,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--check", action="store_true", help="build, then check README.md and every page (CI)")
     p.add_argument("--readme", action="store_true", help="only regenerate README.md from nbs/index.ipynb")
+    p.add_argument("--executed", action="store_true",
+                   help="build from the notebooks tools/run_nbs.py executed into _proc/ (execute nothing)")
     p.add_argument("--save-outputs", nargs="+", metavar="NAME", help="execute these notebooks in place (names without .ipynb)")
     p.add_argument("--proc-one", metavar="NOTEBOOK", help=argparse.SUPPRESS)  # internal: one notebook, own process
     p.add_argument("--exec-one", metavar="NOTEBOOK", help=argparse.SUPPRESS)  # internal: one notebook, own process
@@ -465,7 +488,14 @@ def main(argv=None) -> int:
         make_readme(ROOT/"README.md")
         log("wrote README.md")
         return 0
-    process(notebooks())
+    unlisted = missing_from_sidebars()
+    if unlisted:
+        fail(f"notebooks missing from their sidebar.yml: {' '.join(unlisted)}")
+    if args.executed:
+        if not (PROC/"index.ipynb").exists():
+            fail("no executed notebooks in _proc/: run tools/run_nbs.py (bash tools/test.sh) first")
+    else:
+        process(notebooks())
     order = reading_order()
     log("pages in reading order:", " ".join(order))
     nbs = render_site(order)

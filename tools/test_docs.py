@@ -144,6 +144,71 @@ class TestEnvironment(unittest.TestCase):
         with mock.patch.dict(os.environ, {"DOCS_SLOW_NBS": ""}):
             self.assertEqual(docs.slow_nbs(), set())
 
+    def test_skip_flags(self):
+        with mock.patch.dict(os.environ, {"DOCS_SLOW_NBS": "20_viz"}):
+            os.environ.pop("DOCS_SKIP_FLAGS", None)
+            self.assertEqual(docs.skip_flags("20_viz"), set())  # a docs build: slow cells only where asked
+            self.assertEqual(docs.skip_flags("07_context"), {"slow"})
+            with mock.patch.dict(os.environ, {"DOCS_SKIP_FLAGS": ""}):  # tools/run_nbs.py's full run: every cell
+                self.assertEqual(docs.skip_flags("07_context"), set())
+            with mock.patch.dict(os.environ, {"DOCS_SKIP_FLAGS": "slow server"}):  # --quick
+                self.assertEqual(docs.skip_flags("20_viz"), {"slow", "server"})
+
+
+class TestSidebar(unittest.TestCase):
+    def test_every_notebook_listed(self):
+        self.assertEqual(docs.missing_from_sidebars(), [])
+        listed = docs.sidebar_order((docs.NBS/"sidebar.yml").read_text())
+        with mock.patch.object(docs, "sidebar_order", return_value=[n for n in listed if n != "09_keydiff.ipynb"]):
+            self.assertIn("nbs/09_keydiff.ipynb", docs.missing_from_sidebars())
+
+
+class TestRunNbs(unittest.TestCase):
+    def test_tiers(self):
+        import run_nbs
+        parse = lambda *a: run_nbs.tier(run_nbs.argparse.Namespace(quick="--quick" in a, nb=[x for x in a if x[0] != "-"]))
+        every, skip, build = parse()
+        self.assertEqual((sorted(every), skip, build), (docs.notebooks(""), "", True))
+        quick, skip, build = parse("--quick")
+        self.assertEqual((skip.split(), build), (["slow", "server"], False))
+        self.assertTrue(quick and all((docs.NBS/n).exists() for n in quick))  # the library's notebooks only
+        self.assertNotIn("10_fidelity.ipynb", quick)
+        self.assertEqual(parse("07_context", "10_fidelity.ipynb"),
+                         (["01d_methods.ipynb", "07_context.ipynb", "10_fidelity.ipynb"], "", False))
+        with self.assertRaises(SystemExit):
+            parse("07_contxt")
+
+    def test_quick_flags_are_nbdev_tests_flags(self):  # plain `nbdev_test` skips what --quick skips
+        import configparser
+        import run_nbs
+        for ini in (docs.ROOT/"settings.ini", docs.ROOT/"eval"/"settings.ini"):
+            cfg = configparser.ConfigParser()
+            cfg.read(ini)
+            self.assertEqual(cfg["DEFAULT"]["tst_flags"].split(), run_nbs.QUICK_SKIP.split())
+
+    def test_slowest_first(self):
+        import run_nbs
+        with mock.patch.object(run_nbs, "TIMES", Path(docs.ROOT)/"nope.json"):
+            self.assertEqual(run_nbs.slowest_first(["b", "a"]), ["b", "a"])  # no record: as given
+        with tempfile_json({"a.ipynb": 5, "b.ipynb": 50}) as p, mock.patch.object(run_nbs, "TIMES", p):
+            self.assertEqual(run_nbs.slowest_first(["a.ipynb", "b.ipynb", "new.ipynb"]), ["new.ipynb", "b.ipynb", "a.ipynb"])
+
+
+class tempfile_json:
+    "A temporary JSON file holding `obj`, as a context manager giving its path."
+    def __init__(self, obj):
+        import json
+        import tempfile
+        self.d = tempfile.TemporaryDirectory()
+        self.p = Path(self.d.name)/"t.json"
+        self.p.write_text(json.dumps(obj))
+
+    def __enter__(self):
+        return self.p
+
+    def __exit__(self, *a):
+        self.d.cleanup()
+
 
 if __name__ == "__main__":
     unittest.main()

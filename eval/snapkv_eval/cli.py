@@ -108,7 +108,7 @@ def parse_methods(which:str, # a benchmark of `TAKES_METHODS`
         raise UsageError(f"--methods: unknown {', '.join(bad)} (registered: {', '.join(METHODS)}; "
                          f"`snapkv-eval {which}` also runs {', '.join(own_methods(which))}; a plugin: --plugin MODULE)")
     if bad := [m for m in names if m not in runs]:
-        raise UsageError(f"--methods: {', '.join(bad)} need a pass over the model (a driver); "
+        raise UsageError(f"--methods: {', '.join(bad)} need a pass over the model (a scoring pass); "
                          f"`snapkv-eval {which}` runs the methods that score what a cache holds")
     return names
 

@@ -173,8 +173,8 @@ from snapkv_nb.cache import SnapKVCache, EvictingCache, METHODS, make_snapkv_cac
 PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 32 tokens)
 
 def method_classes() -> dict:
-    "What `method_caches` forks, looked up now (a later registration counts): full, and every method with no driver."
-    return {"full": SnapKVCache, **{name: cls for name, cls in METHODS.items() if cls.driver is None}}
+    "The classes `method_caches` forks, looked up now: full, and every registered method with no scoring pass."
+    return {"full": SnapKVCache, **{name: cls for name, cls in METHODS.items() if cls.scoring_pass is None}}
 
 def shared_prefill(model, # an mlx-lm model
                    ids:list, # prompt token ids

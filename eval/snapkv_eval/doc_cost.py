@@ -266,7 +266,7 @@ def surrogate_mixed(other, # `other(model, caches, s)`: {layer: [1, H_kv, n]} sc
     "The surrogate's method with `other`'s scores deciding `part` of the selection in `layers` (`mixed_scores`)."
     class Mixed(SurrogateCache):
         @classmethod
-        def scorer_for(cls, model):
+        def score_fn_for(cls, model):
             surrogate = find_surrogate(model).scores # the surrogate's own scores (before the band)
             def scorer(model, caches):
                 s, probed = surrogate(model, caches)

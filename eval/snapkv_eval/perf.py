@@ -44,7 +44,7 @@ class PerfConfig:
     scaling_lengths:tuple=(1024, 2048, 4096, 8192) # prompt lengths of the synthetic scoring-cost sweep
     scaling_budget:int=SnapKVConfig().budget # budget used in that sweep
 
-PERF_PRESETS = {"small": PerfConfig(decode_tokens=24),
+PERF_PRESETS = {"small": PerfConfig(lengths=(1024,), decode_tokens=24, scaling_lengths=(1024, 2048)), # a machinery check
                 "full": PerfConfig(lengths=(1024, 2048, 4096, 8192), chunk_budgets=(128, 512, 1024), decode_tokens=64,
                                    scaling_lengths=(1024, 2048, 4096, 8192, 16384, 32768))}
 

@@ -17,7 +17,7 @@ __all__ = ['StreamingLLMCache', 'RandomEvictionCache']
 class StreamingLLMCache(EvictingCache):
     "StreamingLLM: keeps the `n_sink` first and the `budget - n_sink` most recent positions."
     method = "streaming"
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "Each row's true position: later is better."
         return positions.astype(mx.float32)
 
@@ -32,6 +32,6 @@ class RandomEvictionCache(EvictingCache):
         super().__init__(config, **settings)
         self.seed = check_count("seed", seed)
         if not 0 <= self.seed < 2**64: raise ValueError(f"`seed` must be in 0 .. 2**64-1, got {seed}")
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "Uniform random scores, the same for the same seed and shape."
         return mx.random.uniform(shape=positions.shape, key=mx.random.key(self.seed))

@@ -94,7 +94,7 @@ class CriticalKVCache(SnapKVCache):
         "`wo`: layer `i`'s output projection, read once when the cache is made (never at scoring time)."
         return dict(wo=output_projection(model.layers[i].self_attn))
 
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "`critical_scores`: SnapKV's pooled attention per query head (each its own group), weighed by `wo`."
         if self.wo is None:
             raise RuntimeError(f"CriticalKVCache (layer {self.layer}) has no `wo`: make it with "
@@ -104,6 +104,6 @@ class CriticalKVCache(SnapKVCache):
             raise ValueError(f"`wo` {tuple(self.wo.shape)} does not fit values with {values.shape[1]} heads "
                              f"of size {values.shape[-1]}")
         per_head = mx.repeat(keys, self.wo.shape[0] // keys.shape[1], axis=1) # no mean over the group yet
-        attn = super().score(per_head, values, positions, queries, lookahead, config)
+        attn = super().score(per_head, values, positions, queries, answer_queries, config)
         return critical_scores(attn, projected_value_norms(values, self.wo), values.shape[1], config.budget,
                                config.n_sink, min(config.window, keys.shape[2]), self.first_stage)

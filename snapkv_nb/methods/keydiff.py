@@ -23,6 +23,6 @@ def keydiff_scores(keys:mx.array, # [B, H_kv, n, D] keys of the rows ranked
 class KeyDiffCache(EvictingCache):
     "KeyDiff: rows whose keys point furthest from their head's mean key direction are kept."
     method = "keydiff"
-    def score(self, keys, values, positions, queries, lookahead, config) -> mx.array:
+    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         "`keydiff_scores` of the rows ranked."
         return keydiff_scores(keys)
