@@ -116,7 +116,8 @@ def snapkv_generate(
     if prompt is not None and prompt_file is not None: # a document and its question, apart
         _check_document(doc, cfg, prefill, {"--method": method != "snapkv", "--ratio": ratio is not None,
                         "--sharded": sharded, "--prefill-response": prefill_response is not None,
-                        "--chat-template-config": template_args is not None, "--max-kv-size": max_kv_size is not None})
+                        "--chat-template-config": template_args is not None, "--max-kv-size": max_kv_size is not None,
+                        "--ignore-chat-template": ignore_chat_template}) # the document path reads its chat template
         if "-" == prompt == prompt_file: raise UsageError("--prompt - and --prompt-file -: only one can read stdin")
         document, question = read_prompt(None, prompt_file, encoding), read_prompt(prompt)
         m, tok = load_model(model)
