@@ -22,7 +22,7 @@ from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
                                 layers_text, mirrors, Refused, changed_flags, document_settings)
-from .context import DocumentSession, probed_phrase
+from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
 from .frontend import _Parser, _flag # argparse whose errors are one line (`UsageError`); --dashed-name
@@ -244,9 +244,12 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
                 ) -> dict: # `DocumentSession.ask`'s, with the `kv_report` as "kv" and the compression's as "info"
     "A document compressed once without the question (`DocumentSession`), then the question answered from it."
     _add_eos(tokenizer, extra_eos)
-    try: s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
-                             **document_settings(config))
-    except ValueError as e: raise UsageError(f"--prompt-file: {one_line(e)}") from e # e.g. too short to compress
+    n, kept = len(split_chat(tokenizer, document, "", system_prompt)[0]), config and config.n_sink + config.window
+    if doc.doc_method != "full" and n < kept: # `compress_document`'s bound, said in the flags' terms
+        raise UsageError(f"--prompt-file: the document is too short to compress ({n} tokens with the chat template, "
+                         f"fewer than --n-sink + --window = {kept}): give a longer one, or --doc-method full")
+    s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
+                        **document_settings(config))
     if seed is not None: mx.random.seed(seed)
     r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
     r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids))
