@@ -143,6 +143,8 @@ def chat_parser() -> argparse.ArgumentParser:
                    help="a text file every message is about: compressed once, without any question (see --doc-method)")
     add_doc_flags(p, "file")
     add_cache_flags(p)
+    from snapkv_nb.frontend import refuse_flags # mlx_lm.chat's flags that cannot work here: hidden, refused (REFUSED)
+    refuse_flags(p, "chat")
     def error(message): raise UsageError(message)
     p.error = error
     return p

@@ -4,33 +4,34 @@
 
 # %% ../nbs/30_cli.ipynb #58979604
 from __future__ import annotations
-import argparse, dataclasses, inspect, os, sys, time
+import argparse, dataclasses, inspect, json, math, os, sys, time
 from pathlib import Path
 
-from fastcore.script import store_true
+from fastcore.script import Param, store_true
 from fastcore.imports import in_ipython
 
 import mlx.core as mx
 
 import snapkv_nb
-from .settings import PrefillConfig, SnapKVConfig
+from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
 from .cache import EvictingCache
 from .generate import MemoryProgress
 from .model import converted_dir, ensure_fast_blas
-from .upstream import check_mlx_lm
+from .upstream import check_mlx_lm, actions
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
-                                layers_text)
+                                layers_text, mirrors, Refused, changed_flags, document_settings)
+from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
-from .frontend import _Parser # argparse whose errors are one line (`UsageError`)
+from .frontend import _Parser, _flag # argparse whose errors are one line (`UsageError`); --dashed-name
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
-           'snapkv_generate', 'generate_text', 'demo_prompt', 'find_tokens', 'heads_keeping', 'demo_table',
-           'snapkv_demo', 'fit_parser', 'fit_main', 'serve_command', 'chat_command', 'fit_surrogate_command',
-           'run_command', 'main']
+           'snapkv_generate', 'ratio_config', 'generate_text', 'ask_document', 'document_report', 'demo_prompt',
+           'find_tokens', 'heads_keeping', 'demo_table', 'snapkv_demo', 'fit_parser', 'fit_main', 'serve_command',
+           'chat_command', 'fit_surrogate_command', 'run_command', 'main']
 
 # %% ../nbs/30_cli.ipynb #7a007605
 def _rows_text(rows:list) -> str:
@@ -43,9 +44,11 @@ def format_report(gen:dict, # from `stream_answer`
                   cfg:SnapKVConfig|None=None, # the SnapKV settings (None: full cache)
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
                   method:str="snapkv", # the evicting layers' method (`--method`)
+                  ratio:float|None=None, # `--ratio`, which set the budget (None: `--budget` did)
                  ) -> str:
     "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
     where = f" ({layers_text(kv)})" if cfg is not None else ""
+    if ratio is not None: where += f" (budget: {gen['prompt_tokens']} prompt tokens / --ratio {ratio:g})"
     return "\n".join([
         "==========",
         f"Prompt: {gen['prompt_tokens']} tokens, {gen['prompt_tps']:.1f} tokens-per-sec",
@@ -55,45 +58,141 @@ def format_report(gen:dict, # from `stream_answer`
         f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
 
 # %% ../nbs/30_cli.ipynb #31132ae4
+_str2bool = lambda s: s.lower() not in ("false", "f") # mlx_lm.generate's reading of --verbose
+
+@mirrors("generate")
 @aliases(prompt="-p", max_tokens="-m")
 def snapkv_generate(
     model:str=None, # model directory, Hugging Face repo, GGUF file or gemma3-270m (default: embedded SmolLM2-135M)
-    prompt:str=None, # the prompt ('-' reads stdin)
-    prompt_file:str=None, # read the prompt from this file ('-' reads stdin)
+    prompt:str=None, # the prompt ('-' reads stdin); with --prompt-file, the question about that document
+    prompt_file:str=None, # read the prompt from this file ('-' reads stdin); with --prompt, a document read apart
     encoding:str="utf-8", # text encoding of --prompt-file and of stdin
     max_tokens:int=256, # maximum number of tokens to generate (-1: no limit)
     temp:float=0.0, # sampling temperature (0: greedy)
     top_p:float=1.0, # nucleus sampling threshold (1: off)
+    min_p:float=0.0, # min-p sampling threshold (0: off)
+    min_tokens_to_keep:int=1, # tokens min-p sampling keeps at least
+    top_k:int=0, # sample from the k likeliest tokens only (0: off)
+    xtc_probability:float=0.0, # probability of XTC sampling at each token (0: off)
+    xtc_threshold:float=0.1, # XTC: candidates above this probability may be dropped
     seed:int=None, # random seed for sampling
+    extra_eos_token:Param("more tokens (or token ids) that end the answer", str, nargs="+")=(),
     system_prompt:str=None, # a system message for the chat template
+    prefill_response:str=None, # the answer's start, which the model continues (needs the chat template)
+    chat_template_config:str=None, # more arguments of the chat template, as a JSON object
     ignore_chat_template:store_true=False, # tokenize the prompt as it is, without the chat template
+    verbose:Param("'False' or 'F': print the answer only (no progress, no report)", _str2bool)=True,
+    ratio:float=None, # keep prompt tokens / RATIO rows per head (at least window + n_sink) instead of --budget
+    max_kv_size:int=None, # with --full-cache: mlx-lm's rotating cache of this many rows (SnapKV's bound: --budget)
     method:str="snapkv", # how a prompt's rows are scored: a method's name (01d_methods; default: the paper's SnapKV)
     full_cache:store_true=False, # use mlx-lm's plain KVCache instead of SnapKV (for comparison)
     sharded:store_true=False, # run tensor-parallel, one rank per process of mlx.launch (see 32_distributed)
     json_out:str=None, # with --sharded: rank 0 writes tokens, text, kept positions and the per-rank report here
     config:SnapKVConfig=None, # SnapKV settings (None: `SnapKVConfig()`); on the command line, one flag per field
     prefill:PrefillConfig=None, # the prefill driver's settings (None: exact); one flag per field
+    doc:DocumentConfig=None, # --prompt-file DOC -p QUESTION: how the document is compressed; one flag per field
 ):
     "Generate text with a SnapKV KV cache, streaming it, then report prompt size, rows per head, KV bytes and speed."
-    check_generation(max_tokens, temp, top_p, seed)
+    sampling = dict(min_p=min_p, min_tokens_to_keep=min_tokens_to_keep, top_k=top_k, xtc_probability=xtc_probability,
+                    xtc_threshold=xtc_threshold)
+    check_generation(max_tokens, temp, top_p, seed, **sampling)
     if json_out is not None and not sharded: raise UsageError("--json-out applies to --sharded only")
     try: system_prompt is None or system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
-    if system_prompt is not None and ignore_chat_template:
-        raise UsageError("--system-prompt needs the chat template (it is not used with --ignore-chat-template)")
-    cfg, prefill = None if full_cache else (config or SnapKVConfig()), prefill or PrefillConfig()
+    templated = dict(system_prompt=system_prompt, prefill_response=prefill_response,
+                     chat_template_config=chat_template_config)
+    if ignore_chat_template and (given := [_flag(k) for k, v in templated.items() if v is not None]):
+        raise UsageError(f"{', '.join(given)} needs the chat template (it is not used with --ignore-chat-template)")
+    template_args = _template_args(chat_template_config)
+    cfg = None if full_cache else (config or SnapKVConfig())
+    prefill, doc = prefill or PrefillConfig(), doc or DocumentConfig()
     check_prefill(cfg, prefill)
     if cfg is None and method != "snapkv": raise UsageError("--method: not used with --full-cache (it keeps every row)")
     if cfg is not None: check_method(method, cfg)
+    _check_ratio(ratio, cfg)
+    if max_kv_size is not None and cfg is not None:
+        raise UsageError("--max-kv-size applies to --full-cache (mlx-lm's rotating cache): SnapKV bounds the cache "
+                         "with --budget (rows per head) or --ratio (prompt tokens per row kept)")
+    if prompt is not None and prompt_file is not None: # a document and its question, apart
+        _check_document(doc, cfg, prefill, {"--method": method != "snapkv", "--ratio": ratio is not None,
+                        "--sharded": sharded, "--prefill-response": prefill_response is not None,
+                        "--chat-template-config": template_args is not None, "--max-kv-size": max_kv_size is not None,
+                        "--ignore-chat-template": ignore_chat_template}) # the document path reads its chat template
+        if "-" == prompt == prompt_file: raise UsageError("--prompt - and --prompt-file -: only one can read stdin")
+        document, question = read_prompt(None, prompt_file, encoding), read_prompt(prompt)
+        m, tok = load_model(model)
+        return ask_document(m, tok, document, question, doc, cfg, max_tokens, _sampler(tok, temp, top_p, **sampling),
+                            seed, system_prompt, extra_eos_token, out=sys.stdout, verbose=verbose)
+    if (given := changed_flags(DocumentConfig, doc)):
+        raise UsageError(f"{', '.join(given)}: applies to a document given apart (--prompt-file DOC -p QUESTION)")
     gen_args = dict(max_tokens=max_tokens, temp=temp, top_p=top_p, seed=seed, system_prompt=system_prompt,
                     chat_template=not ignore_chat_template, prefill=prefill, method=method)
     if sharded:
+        new = dict(sampling, extra_eos_token=extra_eos_token, prefill_response=prefill_response, ratio=ratio,
+                   chat_template_config=chat_template_config, verbose=verbose, max_kv_size=max_kv_size)
+        defaults = {k: p.default for k, p in inspect.signature(snapkv_generate).parameters.items()}
+        if (moot := [_flag(k) for k, v in new.items() if v != defaults[k]]):
+            raise UsageError(f"{', '.join(moot)}: not used with --sharded")
         from snapkv_nb.distributed import sharded_generate
         return sharded_generate(model, dict(prompt=prompt, prompt_file=prompt_file, encoding=encoding), cfg,
                                 json_out=json_out, **gen_args)
     text = read_prompt(prompt, prompt_file, encoding)
     m, tok = load_model(model)
-    return generate_text(m, tok, text, cfg, out=sys.stdout, **gen_args)
+    _add_eos(tok, extra_eos_token)
+    return generate_text(m, tok, text, cfg, out=sys.stdout, sampling=sampling, prefill_response=prefill_response,
+                         template_args=template_args, ratio=ratio, verbose=verbose, max_kv_size=max_kv_size, **gen_args)
+
+# %% ../nbs/30_cli.ipynb #gf000002
+def _template_args(text:str|None) -> dict|None:
+    "`--chat-template-config`'s JSON object, or a `UsageError`."
+    if text is None: return None
+    try: args = json.loads(text)
+    except ValueError as e: raise UsageError(f"--chat-template-config: not JSON ({one_line(e)})") from None
+    if not isinstance(args, dict): raise UsageError("--chat-template-config: give a JSON object, e.g. '{\"k\": 1}'")
+    return args
+
+def _check_ratio(ratio:float|None, cfg:SnapKVConfig|None):
+    "`--ratio`: a number >= 1, not with --full-cache or a --budget (a `UsageError`)."
+    if ratio is None: return
+    if cfg is None: raise UsageError("--ratio: not used with --full-cache (it keeps every row)")
+    if not 1 <= ratio < math.inf:
+        raise UsageError(f"--ratio must be a number >= 1 (prompt tokens per row kept), got {ratio!r}")
+    if cfg.budget != SnapKVConfig.budget: raise UsageError("--budget or --ratio, not both")
+
+def ratio_config(config:SnapKVConfig, # the cache's settings
+                 n:int, # the prompt's tokens
+                 ratio:float, # `--ratio`: prompt tokens per row kept
+                ) -> SnapKVConfig:
+    "`config` with `--ratio`'s budget: ceil(n / ratio) rows per head, at least window + n_sink (as for documents)."
+    budget = max(math.ceil(n / ratio), config.window + config.n_sink)
+    try: return dataclasses.replace(config, budget=budget)
+    except ValueError as e: raise UsageError(f"--ratio {ratio:g}: {one_line(e)}") from None
+
+def _sampler(tok, temp:float=0.0, top_p:float=1.0, min_p:float=0.0, min_tokens_to_keep:int=1, top_k:int=0,
+             xtc_probability:float=0.0, xtc_threshold:float=0.1):
+    "mlx_lm.generate's sampler of its flags (XTC spares a newline and the end tokens, as there)."
+    from mlx_lm.sample_utils import make_sampler
+    return make_sampler(temp, top_p if top_p < 1 else 0.0, min_p, min_tokens_to_keep, top_k=top_k,
+                        xtc_probability=xtc_probability, xtc_threshold=xtc_threshold,
+                        xtc_special_tokens=list(tok.encode("\n")) + list(tok.eos_token_ids))
+
+def _add_eos(tok, tokens):
+    "`--extra-eos-token`: each token (or id) also ends the answer; one not in the vocabulary is a `UsageError`."
+    for t in tokens:
+        try: tok.add_eos_token(t)
+        except (ValueError, KeyError, TypeError):
+            raise UsageError(f"--extra-eos-token {t!r}: not a token of this model") from None
+
+def _check_document(doc:DocumentConfig, cfg:SnapKVConfig|None, prefill:PrefillConfig, given:dict):
+    "Refuse what `--prompt-file DOC -p QUESTION` would not use: one `UsageError` naming the flags."
+    taken = () if doc.doc_method == "full" else ("window", "n_sink") # what `document_settings` takes (and kv bits)
+    moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
+    moot += changed_flags(PrefillConfig, prefill) + [f for f, v in given.items() if v]
+    moot += ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens) # the file is the document
+    if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio: moot.append("--doc-ratio")
+    if moot: raise UsageError(f"{', '.join(moot)}: not used with a document given apart (--prompt-file DOC -p "
+                              "QUESTION: it is compressed once by --doc-method to --doc-ratio)")
+    if cfg is None and doc.doc_method != "full": raise UsageError("--full-cache with a document: use --doc-method full")
 
 # %% ../nbs/30_cli.ipynb #63a752c3
 def generate_text(model, tokenizer, # an mlx-lm model and its tokenizer
@@ -108,19 +207,70 @@ def generate_text(model, tokenizer, # an mlx-lm model and its tokenizer
                   prefill:PrefillConfig|None=None, # the prefill driver's settings (None: exact)
                   method:str="snapkv", # the evicting layers' method (`--method`)
                   out=None, # where the text and the report go (None: nowhere)
+                  sampling:dict|None=None, # more sampling settings: min_p, min_tokens_to_keep, top_k, xtc_...
+                  prefill_response:str|None=None, # the answer's start (`--prefill-response`)
+                  template_args:dict|None=None, # more arguments of the chat template (`--chat-template-config`)
+                  ratio:float|None=None, # `--ratio`: the budget is the prompt's tokens / ratio (`ratio_config`)
+                  verbose:bool=True, # progress and report (False: the text only)
+                  max_kv_size:int|None=None, # the full cache only: mlx-lm's rotating cache of this many rows
                  ) -> dict: # from `stream_answer`, with the `kv_report` as "kv"
     "Generate from `text` into a fresh prompt cache through the package's driver, then report on `out`."
-    from mlx_lm.sample_utils import make_sampler
-    ids = prompt_tokens(tokenizer, text, chat_template=chat_template, system_prompt=system_prompt)
-    caches = make_caches(model, config, method=method)
+    ids = prompt_tokens(tokenizer, text, chat_template, system_prompt, prefill_response, template_args)
+    if ratio is not None: config = ratio_config(config, len(ids), ratio)
+    caches = make_caches(model, config, max_kv_size, method)
     if seed is not None: mx.random.seed(seed)
-    sampler = make_sampler(temp, top_p if top_p < 1 else 0.0)
+    sampler = _sampler(tokenizer, temp, top_p, **(sampling or {}))
     prefill = prefill or PrefillConfig()
-    progress = MemoryProgress(caches, min_tokens=prefill.prefill_step_size + 1)
+    progress = MemoryProgress(caches, min_tokens=prefill.prefill_step_size + 1) if verbose else None
     gen = stream_answer(model, tokenizer, ids, caches, max_tokens, sampler, out=out, progress=progress, prefill=prefill)
     gen["kv"] = kv_report(caches)
-    if out is not None: print("\n" + format_report(gen, gen["kv"], config, prefill, method), file=out)
+    if out is not None:
+        print("\n" + format_report(gen, gen["kv"], config, prefill, method, ratio) if verbose else "", file=out)
     return gen
+
+# %% ../nbs/30_cli.ipynb #gf000004
+def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
+                 document:str, # the document's text (`--prompt-file`)
+                 question:str, # the question (`--prompt`)
+                 doc:DocumentConfig, # how the document is compressed
+                 config:SnapKVConfig|None, # window, n_sink, kv_bits and kv_group_size are taken from it
+                 max_tokens:int=256, # tokens to generate at most (-1: no limit)
+                 sampler=None, # an mlx-lm sampler (None: greedy)
+                 seed:int|None=None, # random seed for sampling
+                 system_prompt:str|None=None, # a system message
+                 extra_eos:tuple=(), # more tokens that end the answer (`--extra-eos-token`)
+                 out=None, # where the answer and the report go (None: nowhere)
+                 verbose:bool=True, # the report (False: the answer only)
+                ) -> dict: # `DocumentSession.ask`'s, with the `kv_report` as "kv" and the compression's as "info"
+    "A document compressed once without the question (`DocumentSession`), then the question answered from it."
+    _add_eos(tokenizer, extra_eos)
+    n, kept = len(split_chat(tokenizer, document, "", system_prompt)[0]), config and config.n_sink + config.window
+    if doc.doc_method != "full" and n < kept: # `compress_document`'s bound, said in the flags' terms
+        raise UsageError(f"--prompt-file: the document is too short to compress ({n} tokens with the chat template, "
+                         f"fewer than --n-sink + --window = {kept}): give a longer one, or --doc-method full")
+    s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
+                        **document_settings(config))
+    if seed is not None: mx.random.seed(seed)
+    r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
+    r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids))
+    if out is not None: print("\n" + document_report(r, doc) if verbose else "", file=out)
+    return r
+
+def document_report(r:dict, # from `ask_document`
+                    doc:DocumentConfig, # how the document was compressed
+                   ) -> str:
+    "The report after an answer about a document: its compression, the question's and the answer's speed, KV."
+    i, kv = r["info"], r["kv"]
+    t = i["prefill_s"] + i["scoring_s"]
+    how = ("kept whole (--doc-method full)" if i["method"] == "full" else
+           f"compressed once, without the question, by {i['method']}{probed_phrase(i)} ({doc.doc_ratio:g}x)")
+    return "\n".join([
+        "==========",
+        f"Document: {r['document_tokens']} tokens {how} in {t:.1f}s",
+        f"Question: {r['question_tokens']} tokens, {r['prompt_tps']:.1f} tokens-per-sec",
+        f"Generation: {len(r['tokens'])} tokens, {r['generation_tps']:.1f} tokens-per-sec",
+        f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
 
 # %% ../nbs/30_cli.ipynb #ab272449
 DEMO_NEEDLE = "The secret passkey is 71432."
@@ -308,7 +458,10 @@ def run_command(func, # `snapkv_generate` or `snapkv_demo`
                 prog:str, # its name in messages
                ):
     "Parse `argv` for `func`, each settings dataclass from its flags (SnapKV's refused under `--full-cache`); call it."
-    args = vars(cli_parser(func, prog=prog).parse_args(argv))
+    parser = cli_parser(func, prog=prog)
+    args = vars(parser.parse_args(argv))
+    for a in actions(parser): # mlx-lm's flags the command refuses: none was given (each raises), none is passed on
+        if isinstance(a, Refused): args.pop(a.dest, None)
     settings = {k: p.annotation for k, p in inspect.signature(func, eval_str=True).parameters.items()
                 if dataclasses.is_dataclass(p.annotation)}
     for name, cls in settings.items():

@@ -19,12 +19,13 @@ from .model import ModelFileError, ModelNotFoundError, check_model_dir, default_
 from .model import load_default_model, load_model_dir
 
 # %% auto #0
-__all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
-           'fmt_bytes', 'aliases', 'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags',
+__all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
+           'fmt_bytes', 'aliases', 'mirrors', 'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags',
            'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
-           'document_config', 'document_settings', 'cache_config', 'check_method', 'check_sampling', 'check_generation',
-           'read_prompt', 'prompt_tokens', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
-           'bytes_text', 'layers_text', 'kv_text']
+           'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser', 'flag_names',
+           'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt', 'prompt_tokens',
+           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'layers_text',
+           'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -57,6 +58,11 @@ def aliases(**short): # parameter name -> short flag, e.g. prompt="-p"
     def deco(f): f.aliases = short; return f
     return deco
 
+def mirrors(tool:str): # the mlx-lm command the command stands in for, e.g. "generate"
+    "Decorator: the command takes `mlx_lm.<tool>`'s flags; `cli_parser` adds those it refuses (`REFUSED`)."
+    def deco(f): f.mlx_lm = tool; return f
+    return deco
+
 def cli_parser(func, # a function whose parameters are annotated with types or `Param`s, with docments
                prog:str=None, # program name shown in the help
               ) -> argparse.ArgumentParser:
@@ -71,7 +77,7 @@ def cli_parser(func, # a function whose parameters are annotated with types or `
         kw = param.kwargs | dict(help=(param.help or "").replace("%", "%%"))
         if param.opt: p.add_argument(*[s for s in [short.get(k)] if s], _flag(k), dest=k, **kw)
         else: p.add_argument(k, **kw)
-    return p
+    return refuse_flags(p, func.mlx_lm) if hasattr(func, "mlx_lm") else p
 
 # %% ../nbs/29_frontend.ipynb #939fb315
 _CHOICES = {"scorer": "SCORERS", "kv_bits": "KV_BITS", "prefill": "PREFILL_MODES", "probe_at": "PROBE_AT"}
@@ -235,6 +241,59 @@ def check_method(method:str, # `--method`: a method's name
     except (ValueError, NotImplementedError) as e: raise UsageError(f"--method {method}: {one_line(e)}") from None
     return cls
 
+# %% ../nbs/29_frontend.ipynb #rf000002
+def mlx_lm_parser(tool:str, # the mlx-lm command: "generate" or "chat"
+                 ) -> argparse.ArgumentParser:
+    "The pinned mlx-lm's own parser of `mlx_lm.<tool>` (its `setup_arg_parser()`), where its flags are read."
+    import importlib
+    return importlib.import_module(f"mlx_lm.{tool}").setup_arg_parser()
+
+def flag_names(parser:argparse.ArgumentParser, # any parser
+               shown:bool|None=None, # True: the flags --help lists; False: the hidden (refused) ones; None: all
+              ) -> set: # option strings, e.g. {"--max-tokens", "-m"}
+    "The option strings a user can give `parser` (-h/--help aside), or only those --help lists or hides."
+    return {s for a in actions(parser) if not isinstance(a, argparse._HelpAction)
+            if shown is None or (a.help != argparse.SUPPRESS) == shown for s in a.option_strings}
+
+class Refused(argparse.Action):
+    "A flag of mlx-lm's that cannot work here: not in --help; given, a `UsageError` saying why and what to use."
+    def __init__(self, option_strings, dest, why:str, nargs=None, **_):
+        super().__init__(option_strings, dest, nargs=nargs, default=None, help=argparse.SUPPRESS)
+        self.why = why
+    def __call__(self, parser, namespace, values, option_string=None):
+        raise UsageError(f"{option_string}: {self.why}")
+
+def refuse_flags(parser:argparse.ArgumentParser, # the command's parser (mlx-lm's own, or ours)
+                 tool:str, # the mlx-lm command whose flags these are ("generate", "chat")
+                 refused:dict|None=None, # mlx-lm's long flag -> why and what to use (default: `REFUSED[tool]`)
+                ) -> argparse.ArgumentParser: # the same parser
+    "Each flag of `refused` as a `Refused` action with mlx-lm's names, dest and arity (a flag `parser` has: replaced)."
+    up, refused = mlx_lm_parser(tool), REFUSED[tool] if refused is None else refused
+    g = parser.add_argument_group("refused", conflict_handler="resolve") # the parser's own action of a flag goes
+    for flag, why in refused.items():
+        if (a := option_action(up, flag)) is None: raise ValueError(f"mlx_lm.{tool} has no {flag} (`REFUSED`)")
+        g.add_argument(*a.option_strings, dest=a.dest, action=Refused, why=why, nargs=a.nargs)
+    return parser
+
+# %% ../nbs/29_frontend.ipynb #rf000004
+_NO_ADAPTERS = "snapkv loads models without adapters: fuse them in first (mlx_lm.fuse), give the result with --model"
+_NO_REMOTE = "snapkv loads tokenizers without remote code: give a model whose tokenizer needs none"
+REFUSED = dict( # mlx-lm command -> its flags snapkv refuses -> why, and what to use
+    generate={"--adapter-path": _NO_ADAPTERS, "--trust-remote-code": _NO_REMOTE,
+              "--prompt-cache-file": "snapkv does not read mlx-lm's saved prompt caches (full caches); to ask about a "
+                                     "document, give it apart: --prompt-file DOC -p QUESTION",
+              "--draft-model": "snapkv's generation loop has no speculative decoding: generate without a draft model",
+              "--num-draft-tokens": "snapkv's generation loop has no speculative decoding (--draft-model is refused)",
+              "--quantize-activations": "snapkv loads a model as it is saved: quantize it (mlx_lm.convert -q) and give "
+                                        "it with --model",
+              "--quantized-kv-start": "SnapKV stores the kept rows at --kv-bits from the compression on (there is no "
+                                      "later start): give --kv-bits alone",
+              "--image": "snapkv reads text prompts only (its caches do not cover mlx-lm's vision models)",
+              "--use-default-chat-template": "mlx_lm.generate does not use it and this transformers has no default "
+                                             "template: give the model a chat template, or --ignore-chat-template"},
+    chat={"--adapter-path": _NO_ADAPTERS, "--trust-remote-code": _NO_REMOTE,
+          "--pipeline": "snapkv chat runs in one process (tensor-parallel generation: snapkv generate --sharded)"})
+
 # %% ../nbs/29_frontend.ipynb #4819c14f
 MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite
 
@@ -243,6 +302,8 @@ SAMPLING = dict( # a sampling setting (as a request names it; `temperature`'s fl
     top_p=("in (0, 1] (1: off; greedy is temperature 0: top_p 0 means greedy to OpenAI, off to mlx-lm)",
            lambda v: 0 < v <= 1),
     min_p=("in [0, 1] (0: off)", lambda v: 0 <= v <= 1),
+    top_k=("an integer >= 0 (0: off)", lambda v: isinstance(v, int) and v >= 0),
+    min_tokens_to_keep=("an integer >= 1", lambda v: isinstance(v, int) and v >= 1),
     repetition_penalty=("a finite number >= 0 (0: off)", lambda v: 0 <= v < math.inf),
     presence_penalty=("in [-2, 2] (OpenAI's range)", lambda v: -2 <= v <= 2),
     frequency_penalty=("in [-2, 2] (OpenAI's range)", lambda v: -2 <= v <= 2),
@@ -269,12 +330,16 @@ def check_generation(max_tokens:int=256, # tokens to generate at most (-1: no li
                      seed:int|None=None, # random seed
                      xtc_probability:float=0.0, # XTC sampling probability (0: off)
                      xtc_threshold:float=0.0, # XTC threshold
+                     min_p:float=0.0, # min-p sampling threshold (0: off)
+                     top_k:int=0, # top-k sampling (0: off)
+                     min_tokens_to_keep:int=1, # tokens min-p sampling keeps at least
                     ) -> None:
     "Refuse generation settings mlx-lm would misuse or crash on, with a `UsageError` naming the flag."
     if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens == 0 or max_tokens < -1:
         raise UsageError(f"--max-tokens must be a positive integer (or -1 for no limit), got {max_tokens!r}")
     check_sampling(dict(temperature=temp, top_p=top_p, seed=seed, xtc_probability=xtc_probability,
-                        xtc_threshold=xtc_threshold), flags=True)
+                        xtc_threshold=xtc_threshold, min_p=min_p, top_k=top_k,
+                        min_tokens_to_keep=min_tokens_to_keep), flags=True)
 
 # %% ../nbs/29_frontend.ipynb #22d9ee89
 def _decode(raw:bytes, encoding:str, src:str) -> str:
@@ -323,12 +388,21 @@ def prompt_tokens(tokenizer, # an mlx-lm `TokenizerWrapper`
                   text:str, # the prompt
                   chat_template:bool=True, # wrap in the tokenizer's chat template (if it has one)
                   system_prompt:str|None=None, # an optional system message
+                  prefill_response:str|None=None, # the answer's start, continued by the model (--prefill-response)
+                  template_args:dict|None=None, # more arguments of `apply_chat_template` (--chat-template-config)
                  ) -> list: # token ids
     "Token ids of `text`, in the tokenizer's chat template unless `chat_template=False` or there is none."
     if chat_template and getattr(tokenizer, "chat_template", None):
         msgs = [{"role": "system", "content": system_prompt}] if system_prompt else []
-        ids = tokenizer.apply_chat_template(msgs + [{"role": "user", "content": text}], add_generation_prompt=True)
+        msgs.append({"role": "user", "content": text})
+        kw = dict(add_generation_prompt=True, **(template_args or {}))
+        if prefill_response is not None: # as mlx_lm.generate: the assistant's turn, left open
+            msgs.append({"role": "assistant", "content": prefill_response})
+            kw.update(add_generation_prompt=False, continue_final_message=True)
+        ids = tokenizer.apply_chat_template(msgs, **kw)
         return list(ids["input_ids"] if isinstance(ids, dict) else ids)
+    given = [f for f, v in (("--prefill-response", prefill_response), ("--chat-template-config", template_args)) if v]
+    if given: raise UsageError(f"{', '.join(given)} needs the chat template (the model has none, or it is ignored)")
     return list(tokenizer.encode(text))
 
 # %% ../nbs/29_frontend.ipynb #33bf7336

@@ -18,7 +18,7 @@ from snapkv_nb.generate import prefill, snapkv_layers
 from snapkv_nb.context import (HUGE, ExpectedAttentionCache, context_prefill, reconstruction_scores, repeat_prompts,
                                fork_caches)
 from snapkv_nb.frontend import UsageError, one_line
-from .common import greedy_decode, environment, json_text, mean_or_nan, table_cell
+from .common import greedy_decode, provenance, json_text, mean_or_nan, table_cell
 from .tasks import (TaskSample, TASKS, MODELS, make_sample, prose_texts, vocabulary, load_task_model, stop_test,
                                decode_answer, cut_answer, score_answer, summarize_tasks, batch_caches, target_kept)
 from .ask_many import DOC_VARIANTS, _compressed, probe_passes, method_scores
@@ -255,7 +255,7 @@ def run_agnostic(model_name:str, # a key of `MODELS` (its prompt kind: chat or c
     res = dict(schema=1, protocol="agnostic", preset=dict(name="agnostic", signal=0.5),
                models={model_name: MODELS[model_name]["label"]}, model=model_name, lengths=list(lengths),
                samples_per_task=samples, first_sample=first, tasks=list(tasks), ratios=list(ratios), methods=list(methods), base_seed=base_seed,
-               call=call, defaults=asdict(SnapKVConfig()), versions=environment(),
+               call=call, defaults=asdict(SnapKVConfig()), versions=provenance(),
                created=time.strftime("%Y-%m-%dT%H:%M:%S%z"), partial=True, records=[], samples=[],
                timing_seconds=dict(load=round(time.time() - t0, 1)))
     for L in lengths:

@@ -15,6 +15,7 @@ import snapkv_nb
 from snapkv_nb.cache import EvictingCache, SnapKVCache, make_snapkv_cache, compress
 from snapkv_nb.methods.baselines import StreamingLLMCache
 from snapkv_nb.generate import snapkv_layers
+from .common import provenance
 from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentionCache, HUGE, context_prefill, reconstruction_scores,
                                repeat_prompts, probe_scores, probe_prompt, layer_budgets, head_budgets, fork_caches, answer, split_chat,
                                DocumentSession, heads_to_probe, SATURATION, GENERIC_PROBE, GENERIC_PROBES, PROBED_BUDGET)
@@ -330,7 +331,7 @@ def main(argv:list=None):
     if name not in MODELS: raise SystemExit(f"unknown model {name!r}; models are {list(MODELS)}")
     model, tok = load_task_model(name)
     res = dict(model="SmolLM2-135M-Instruct (fp32)" if name == "smollm2" else MODELS[name]["label"], methods=methods, ratios=ratios,
-               records=[], timing=[], protocol="conversation" if conv else "fork")
+               records=[], timing=[], protocol="conversation" if conv else "fork", provenance=provenance())
     for s in seeds:
         if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, log=sys.stderr), None
         else: recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
@@ -364,4 +365,4 @@ def time_passes(model, tokenizer, # an mlx-lm model and its tokenizer
         context_prefill(model, ctx, ea, query_stats=True)
         got.setdefault("expected_prefill", []).append(time.perf_counter() - t)
     med = {k: float(np.median(v)) for k, v in got.items()}
-    return dict(doc=seed, context_tokens=len(ctx), reps=reps, median_s=med, over_prefill={k: v / med["prefill"] for k, v in med.items()})
+    return dict(doc=seed, context_tokens=len(ctx), reps=reps, provenance=provenance(), median_s=med, over_prefill={k: v / med["prefill"] for k, v in med.items()})

@@ -4,17 +4,17 @@
 
 # %% ../nbs/00_common.ipynb #ecc22616
 from __future__ import annotations
-import inspect, json, math, os, platform, re, subprocess
+import inspect, json, math, os, platform, re, shlex, subprocess, sys, time
 from pathlib import Path
 
 import numpy as np
 import mlx.core as mx
 
 # %% auto #0
-__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'PROMPT_END', 'METHOD_CLASSES', 'PREFILL_FIELDS', 'text_path', 'paragraphs',
-           'filler_paragraphs', 'lm_text', 'text_tokens', 'environment', 'json_text', 'load_result', 'save_plots',
-           'mean_or_nan', 'table_cell', 'paired_share', 'shared_prefill', 'layer_seed', 'method_caches',
-           'split_settings', 'greedy_decode', 'eos_ids']
+__all__ = ['DATA_DIR', 'FILLER_FILES', 'LM_TEXT', 'PROMPT_END', 'PREFILL_FIELDS', 'text_path', 'paragraphs', 'filler_paragraphs',
+           'lm_text', 'text_tokens', 'command_line', 'provenance', 'environment', 'json_text', 'load_result',
+           'save_plots', 'mean_or_nan', 'table_cell', 'paired_share', 'method_classes', 'shared_prefill', 'layer_seed',
+           'method_caches', 'split_settings', 'greedy_decode', 'eos_ids']
 
 # %% ../nbs/00_common.ipynb #4d918cc4
 import snapkv_nb, snapkv_eval
@@ -61,23 +61,38 @@ def text_tokens(tokenizer, # an mlx-lm / HF tokenizer
     return (ids * (n // len(ids) + 1))[:n]
 
 # %% ../nbs/00_common.ipynb #1982448f
-def _git_commit() -> str|None:
-    "The commit of the checkout the package is imported from, or None."
-    import snapkv_nb
-    try:
-        root = Path(inspect.getfile(snapkv_nb)).parent.parent
-        return subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
-                              text=True, timeout=10).stdout.strip() or None
-    except Exception: return None
+def _git(root:Path, *args) -> str|None:
+    "The output of `git -C root args`, or None (no git, not a checkout, an error)."
+    try: r = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError): return None
+    return r.stdout.strip() if r.returncode == 0 else None
+
+def command_line(argv:list|None=None, # a process's arguments (default: `sys.argv`)
+                ) -> str|None: # None in a notebook's kernel: the result came from a Python call
+    "The command that started this process, as typed: `snapkv-eval ...`, `python -m snapkv_eval.X ...` or `prog ...`."
+    argv = sys.argv if argv is None else argv
+    if not argv or "ipykernel" in argv[0] or argv[0] in ("", "-c"): return None
+    p = Path(argv[0])
+    prog = f"python -m snapkv_eval.{p.stem}" if p.parent.name == "snapkv_eval" else p.name
+    return " ".join([prog, *(shlex.quote(a) for a in argv[1:])])
+
+def provenance(root:str|Path|None=None, # the checkout (default: the one snapkv_nb is imported from)
+              ) -> dict:
+    "What made a result file: commit, dirty (changes outside eval/results), command, versions, machine, date."
+    import mlx_lm
+    root = Path(root) if root is not None else Path(inspect.getfile(snapkv_nb)).parent.parent
+    status = _git(root, "status", "--porcelain", "--untracked-files=no", "--", ".", ":!eval/results")
+    return dict(commit=_git(root, "rev-parse", "HEAD"), dirty=None if status is None else bool(status),
+                command=command_line(), date=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                snapkv_nb=snapkv_nb.__version__, snapkv_eval=snapkv_eval.__version__, mlx=mx.__version__,
+                mlx_lm=mlx_lm.__version__, numpy=np.__version__, python=platform.python_version(),
+                platform=platform.platform(), machine=platform.machine(), cpus=os.cpu_count(),
+                device=str(mx.default_device()), openblas_preloaded="libopenblas" in os.environ.get("LD_PRELOAD", ""))
 
 def environment() -> dict:
-    "Versions and machine facts for a result file."
-    import mlx_lm, snapkv_nb
-    pre = os.environ.get("LD_PRELOAD", "")
-    return dict(snapkv_nb=snapkv_nb.__version__, mlx=mx.__version__, mlx_lm=mlx_lm.__version__, numpy=np.__version__,
-                python=platform.python_version(), platform=platform.platform(), machine=platform.machine(),
-                cpus=os.cpu_count(), device=str(mx.default_device()), openblas_preloaded="libopenblas" in pre,
-                git_commit=_git_commit())
+    "`provenance()`, by its earlier name (the serving benchmark still calls it)."
+    return provenance()
+
 
 # %% ../nbs/00_common.ipynb #c1dbf215
 def _plain(x):
@@ -156,8 +171,10 @@ from snapkv_nb.methods.baselines import RandomEvictionCache
 from snapkv_nb.cache import SnapKVCache, EvictingCache, METHODS, make_snapkv_cache, expect_prompt, hold
 
 PROMPT_END = {"lookahead": 0} # the paper's SnapKV, compressed at the prompt's end (the package looks ahead 32 tokens)
-METHOD_CLASSES = {"full": SnapKVCache, # what `method_caches` forks: every method that scores what a cache holds
-                  **{name: cls for name, cls in METHODS.items() if cls.scoring_pass is None}}
+
+def method_classes() -> dict:
+    "The classes `method_caches` forks, looked up now: full, and every registered method with no scoring pass."
+    return {"full": SnapKVCache, **{name: cls for name, cls in METHODS.items() if cls.scoring_pass is None}}
 
 def shared_prefill(model, # an mlx-lm model
                    ids:list, # prompt token ids
@@ -187,15 +204,16 @@ def layer_seed(seed:int, # the run's seed
     return seed * 1009 + layer
 
 def method_caches(held:list, # caches from `shared_prefill`
-                  method:str, # a key of `METHOD_CLASSES`
+                  method:str, # a key of `method_classes()`
                   budget:int=HUGE, # rows kept per head on the evicting layers (ignored by "full")
                   seed:int=0, # random eviction's seed (per layer: `layer_seed(seed, layer)`)
                   model=None, # the model, for a class that reads layer weights (`layer_settings`: CriticalKV's `wo`)
                   **settings, # other `SnapKVConfig` changes: window, kernel_size, pooling, n_sink
                  ) -> list:
     "Per-layer caches of `method`: forks of the held evicting layers compressed to `budget`; other layers as they are."
-    if method not in METHOD_CLASSES: raise ValueError(f"method must be one of {tuple(METHOD_CLASSES)}, got {method!r}")
-    cls, changes = METHOD_CLASSES[method], {} if method == "full" else dict(budget=budget, **settings)
+    classes = method_classes()
+    if method not in classes: raise ValueError(f"method must be one of {tuple(classes)}, got {method!r}")
+    cls, changes = classes[method], {} if method == "full" else dict(budget=budget, **settings)
     if model is None and cls.layer_settings.__func__ is not EvictingCache.layer_settings.__func__:
         raise ValueError(f"method {method!r} reads the model's layer weights: pass `model`")
     out = []

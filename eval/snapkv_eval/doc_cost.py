@@ -19,7 +19,7 @@ from snapkv_nb.generate import probing, snapkv_layers
 from snapkv_nb.surrogate import SurrogateCache, find_surrogate, ranked_as, moved_rows, band_mask, band_attention
 from snapkv_nb.generate import stream_answer
 from .ask_many import make_document, run_conversation, NAMES, CITIES
-from .common import paired_share
+from .common import paired_share, provenance
 
 # %% auto #0
 __all__ = ['COST_METHODS', 'ANSWER_PRESETS', 'MIXED_PARTS', 'PREFILL_RANKINGS', 'DEFAULT_RUNS', 'MORE_RUNS', 'DEFAULT_COST',
@@ -152,7 +152,7 @@ def main(argv:list=None):
     argv = sys.argv[1:] if argv is None else argv
     part, name, out = argv[0], argv[1], Path(argv[2])
     model, tok = load_task_model(name)
-    res = dict(model=name, label=MODELS[name]["label"], part=part, records=[])
+    res = dict(model=name, label=MODELS[name]["label"], part=part, records=[], provenance=provenance())
     if part == "cost":
         sizes, seeds = ([int(x) for x in argv[i].split(",")] for i in (3, 4))
         slow = int(argv[5]) if len(argv) > 5 else 4096

@@ -14,7 +14,7 @@ import mlx.core as mx
 import mlx.nn as nn
 
 from snapkv_nb.cache import SnapKVCache, SnapKVConfig, make_snapkv_cache
-from .common import (FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, environment,
+from .common import (FILLER_FILES, filler_paragraphs, lm_text, LM_TEXT, provenance,
                                     json_text, save_plots, mean_or_nan, table_cell, HUGE,
                                     shared_prefill, method_caches, greedy_decode, eos_ids, PROMPT_END)
 
@@ -601,7 +601,7 @@ def _result(p:FidelityPreset, main:dict, model_name:str, retrieval:tuple, lm:tup
     return dict(schema=1, preset=asdict(p), main_settings=main, methods=list(p.methods), model=model_name,
                 lm_text=LM_TEXT,
                 filler=f"shipped license texts {{{','.join(FILLER_FILES)}}}",
-                versions=environment(), created=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                versions=provenance(), created=time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 retrieval=dict(zip(("samples", "records"), retrieval)), lm=dict(zip(("samples", "records"), lm)))
 
 # %% ../nbs/10_fidelity.ipynb #dd84d786

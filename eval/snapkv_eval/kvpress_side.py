@@ -8,6 +8,7 @@ import json, math, os, sys, time
 from pathlib import Path
 
 import numpy as np
+from .common import provenance
 
 # %% auto #0
 __all__ = ['HF_DIR', 'GGUF', 'RATIOS', 'OURS', 'PAIRS', 'OVERLAPS', 'positions_hex', 'hex_positions', 'overlap',
@@ -364,7 +365,7 @@ def main(argv:list=None):
         m, tok = load_hf_model()
         res = run_kvpress(m, tok, json.loads(Path(a[0]).read_text()), scores_dir=opt(2), log=sys.stderr,
                           **(dict(methods=opt(3).split(",")) if opt(3) else {}))
-        res.update(versions={k: version(k) for k in ("kvpress", "transformers", "torch")})
+        res.update(versions={k: version(k) for k in ("kvpress", "transformers", "torch")}, provenance=provenance())
         Path(a[1]).write_text(json.dumps(res))
     elif step == "ours":
         model, tok = _load_default()
@@ -378,7 +379,7 @@ def main(argv:list=None):
 def _compare_step(prompts:list, ours:dict, theirs:dict, out:Path, scores_dir=None):
     "`compare`; writes `out` (summary, records) and `out`'s `_kept.json` (both sides' kept positions, but the full cache's)."
     res = dict(model="SmolLM2-135M-Instruct (fp32; ours in mlx, kvpress in transformers from the same GGUF)",
-               docs=[p["doc"] for p in prompts], ratios=list(RATIOS), kvpress_versions=theirs.get("versions"),
+               docs=[p["doc"] for p in prompts], ratios=list(RATIOS), provenance=provenance(), kvpress_versions=theirs.get("versions"),
                kvpress_checks=theirs.get("checks"), kvpress_prefix_tokens=prompts[0]["prefix_tokens"],
                summary=compare(ours, theirs, scores_dir, prompts[0]["prefix_tokens"]),
                records=[{**r, "side": "ours"} for r in ours["records"]] +

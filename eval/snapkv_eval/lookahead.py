@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 import numpy as np
-from .common import table_cell
+from .common import table_cell, provenance
 from .tasks import summarize_tasks, LOOKAHEAD_METHODS, ALL_LOOKAHEAD
 
 # %% auto #0
@@ -259,7 +259,7 @@ def run_needle_align(model, tokenizer, # an mlx-lm model and its tokenizer
                 outs = greedy_decode(model, batch_caches([cs for _, cs in g]), mx.stack([last] * len(g)), p.max_new_tokens, stop)
                 recs += [dict(base, variant=name, budget=b, score=score(o, s)) for (name, _), o in zip(g, outs)]
         log(f"needle {i + 1}: " + " ".join(f"{r['variant']}@{r['budget']}:{r['score']}" for r in recs if r["sample"] == i))
-    return dict(preset=preset, variants=[v[0] for v in variants], budgets=list(budgets), records=recs)
+    return dict(preset=preset, variants=[v[0] for v in variants], budgets=list(budgets), provenance=provenance(), records=recs)
 
 # %% ../nbs/17_lookahead.ipynb #47851e07
 def needle_align_table(res:dict, # a `run_needle_align` result
@@ -314,7 +314,7 @@ def time_guided(model, tokenizer, # an mlx-lm model and its tokenizer
                     mx.eval(prefill(model, s.ids, cs, **st))
                     recs.append(dict(task=t, sample=i, mode=name, round=r, seconds=time.perf_counter() - t0))
             log(f"{t} #{i}: " + ", ".join(f"{x['mode']} {x['seconds']:.1f}s" for x in recs[-len(modes):]))
-    return dict(length=length, ratio=ratio, modes=[m for m, _ in modes], records=recs)
+    return dict(length=length, ratio=ratio, modes=[m for m, _ in modes], provenance=provenance(), records=recs)
 
 def time_ratios(res:dict, # a `time_guided` result
                 pairs:tuple, # ((mode, mode divided by), ...)

@@ -16,7 +16,7 @@ from snapkv_nb.model import load_default_model
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.frontend import fmt_bytes, make_caches, kv_report
 from snapkv_nb.generate import stream_generate
-from .common import text_path, PROMPT_END
+from .common import text_path, provenance, PROMPT_END
 
 # %% auto #0
 __all__ = ['FACTS', 'MULTITURN_METHODS', 'MULTITURN_PRESETS', 'gpl_paragraphs', 'multiturn_case', 'run_conversation',
@@ -157,7 +157,7 @@ def run_multiturn(preset:str="small", # "small" (machinery check) or "full" (the
                rows={n: per_turn(n, lambda t: t["rows"]) for n in methods},
                held_bytes={n: per_turn(n, lambda t: t["held_bytes"]) for n in methods},
                tokens_read={n: per_turn(n, lambda t: t["new_tokens"]) for n in methods},
-               seconds=round(time.time() - t0, 1), runs=runs)
+               seconds=round(time.time() - t0, 1), provenance=provenance(), runs=runs)
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/f"{stem}.json").write_text(json.dumps(res, indent=1))
     plot_multiturn(res, out/f"{stem}.png")

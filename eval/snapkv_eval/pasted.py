@@ -12,7 +12,7 @@ from snapkv_nb.frontend import make_caches, document_settings
 from snapkv_nb.chat import ChatSession
 from snapkv_nb.context import split_chat
 from .ask_many import make_document
-from .common import save_plots, paired_share
+from .common import save_plots, paired_share, provenance
 
 # %% auto #0
 __all__ = ['PASTED_METHODS', 'PASTED_NAMES', 'PASTED_PLOTS', 'run_pasted', 'pasted_summary', 'main', 'pasted_table',
@@ -72,7 +72,7 @@ def main(argv:list=None):
     name = argv[2] if len(argv) > 2 else "smollm2"
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 else [2, 4]
     model, tok = load_task_model(name)
-    res = dict(model=name, label=MODELS[name]["label"], ratios=ratios, seeds=[a, b], records=[])
+    res = dict(model=name, label=MODELS[name]["label"], ratios=ratios, seeds=[a, b], records=[], provenance=provenance())
     for s in range(a, b + 1):
         res["records"] += run_pasted(model, tok, s, ratios, log=sys.stderr)
         Path(argv[1]).write_text(json.dumps(res, indent=1))

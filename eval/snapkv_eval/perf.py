@@ -17,7 +17,7 @@ from mlx_lm.models.cache import KVCache, RotatingKVCache
 
 from snapkv_nb.cache import EvictingCache, SnapKVConfig, make_snapkv_cache, compress
 from snapkv_nb.scoring import snapkv_compress, snap_select_indices
-from .common import LM_TEXT, environment, json_text, save_plots, text_tokens, PROMPT_END
+from .common import LM_TEXT, provenance, json_text, save_plots, text_tokens, PROMPT_END
 
 # %% auto #0
 __all__ = ['PERF_PRESETS', 'PERF_PLOTS', 'PerfConfig', 'held_bytes', 'stored_bytes', 'row_bytes', 'fit_exponent', 'gs_chunks',
@@ -461,7 +461,7 @@ def run_perf(preset:str="small", # "small" (a few minutes) or "full" (the commit
             ) -> dict:
     "Run the performance benchmark and write `perf.json` and `perf_*.png` to `out_dir`."
     if config is None and preset not in PERF_PRESETS: raise ValueError(f"preset must be one of {list(PERF_PRESETS)}, got {preset!r}")
-    cfg, t0, env = config or PERF_PRESETS[preset], time.time(), environment()
+    cfg, t0, env = config or PERF_PRESETS[preset], time.time(), provenance()
     if not env["openblas_preloaded"]: log("warning: OpenBLAS is not preloaded; fp32 matmuls use mlx's slow bundled BLAS")
     model, tok, name = _load(model_path)
     log(f"perf preset={preset}: model {name}, lengths {list(cfg.lengths)}, budgets {list(cfg.budgets)}")

@@ -16,7 +16,7 @@ from mlx_lm.models.cache import KVCache
 from snapkv_nb.cache import SnapKVConfig, make_snapkv_cache
 from snapkv_nb.settings import PrefillConfig
 from snapkv_nb.generate import prefill, kv_rows_held, PREFILL_MODES
-from .common import LM_TEXT, environment, json_text, text_tokens, table_cell, split_settings, PROMPT_END
+from .common import LM_TEXT, provenance, json_text, text_tokens, table_cell, split_settings, PROMPT_END
 
 # %% auto #0
 __all__ = ['PREFILL_PRESETS', 'MODE_STYLE', 'PREFILL_PLOTS', 'MODEL_KV_SHAPES', 'PrefillPreset', 'KVTrace', 'make_caches',
@@ -196,7 +196,7 @@ def run_prefill(preset="small", # "small", "full" or a `PrefillPreset`
     plan = [(L, m) for L in p.lengths for m in ("full",) + PREFILL_MODES] if "memory" in parts else []
     if plan and p.trace_length not in p.lengths: plan += [(p.trace_length, m) for m in p.long_modes]
     res = dict(preset=asdict(p), config={**asdict(cfg), **asdict(pcfg)}, prefill_budget=pb, shape=shape,
-               env=dict(environment(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
+               env=dict(provenance(), date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
                text=LM_TEXT, memory=[],
                needle=dict(configs=needle_configs(p), records=[]), runtime_s=0.0)
     def save(): # after every measurement, so an interrupted run keeps what it measured

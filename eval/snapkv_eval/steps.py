@@ -12,7 +12,7 @@ import mlx.core as mx
 from mlx_lm.models.cache import make_prompt_cache
 from snapkv_nb.cache import make_snapkv_cache
 from snapkv_nb.generate import prefill, prefill_spans
-from .common import environment, json_text
+from .common import provenance, json_text
 from .ask_many import bootstrap_ci
 
 # %% auto #0
@@ -122,7 +122,7 @@ def run_steps(out_dir:str="results", # where STEM.json and STEM.png go
     t0 = time.time()
     recs = time_steps(m, **kw)
     res = dict(benchmark="prefill_steps", model=model or "default", reps=len(recs[0]["seconds"]),
-               budget=kw.get("budget", 128), seconds=round(time.time() - t0), environment=environment(),
+               budget=kw.get("budget", 128), seconds=round(time.time() - t0), environment=provenance(),
                records=recs, summary=steps_summary(recs))
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     (out/f"{stem}.json").write_text(json_text(res))

@@ -12,16 +12,16 @@ from typing import Callable, Optional
 import numpy as np
 import mlx.core as mx
 import mlx.nn as nn
-from .common import (text_path, environment, json_text, load_result,
+from .common import (text_path, provenance, json_text, load_result,
                                     save_plots, mean_or_nan, table_cell, HUGE, shared_prefill, method_caches, greedy_decode, eos_ids,
                                     paragraphs)
 
 # %% auto #0
-__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'SHARED', 'LOOKAHEAD_METHODS',
-           'CRITICAL_LOOKAHEAD', 'GUIDED_LOOKAHEAD', 'ALL_LOOKAHEAD', 'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE',
-           'split_sentences', 'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode', 'prompt_frame',
-           'fill_context', 'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe',
-           'make_sample', 'string_match_all', 'string_match_part', 'score_answer', 'cut_answer', 'chunked_caches',
+__all__ = ['PROSE_FILES', 'NOISE', 'ADJECTIVES', 'NOUNS', 'TASKS', 'TASKS_METHODS', 'LOOKAHEAD_METHODS', 'CRITICAL_LOOKAHEAD',
+           'GUIDED_LOOKAHEAD', 'ALL_LOOKAHEAD', 'TASKS_PRESETS', 'MODELS', 'TASKS_ONE_LINE', 'split_sentences',
+           'prose_texts', 'haystack_sentences', 'word_pair', 'make_value', 'encode', 'prompt_frame', 'fill_context',
+           'TaskSample', 'sample_seed', 'make_niah', 'make_vt', 'vocabulary', 'make_cwe', 'make_fwe', 'make_sample',
+           'string_match_all', 'string_match_part', 'score_answer', 'cut_answer', 'shared_methods', 'chunked_caches',
            'guided_caches', 'target_kept', 'batch_caches', 'cache_rows', 'stop_test', 'decode_answer',
            'veloxquant_available', 'veloxquant_answer', 'lookahead_run', 'guided_lookahead_run', 'Spec', 'spec_budget',
            'run_sample', 'ModelRun', 'TasksPreset', 'preset_specs', 'summarize_tasks', 'plot_budget', 'plot_length',
@@ -415,10 +415,12 @@ def cut_answer(text:str, # decoded answer
 # %% ../nbs/12_tasks.ipynb #4050a805
 from snapkv_nb.cache import SnapKVCache, SnapKVConfig, EvictingCache, make_snapkv_cache, end_lookahead
 from snapkv_nb.generate import prefill
-from .common import split_settings, METHOD_CLASSES, PROMPT_END
+from .common import split_settings, method_classes, PROMPT_END
 
 TASKS_METHODS = ("full", "snapkv", "snapkv_key", "streaming", "random", "snapkv_chunked", "snapkv_guided", "veloxquant")
-SHARED = tuple(m for m in METHOD_CLASSES if m != "full") # the methods forked from the one shared prefill (besides "full")
+def shared_methods() -> tuple:
+    "The methods forked from the one shared prefill (besides \"full\"), registered ones included, looked up now."
+    return tuple(m for m in method_classes() if m != "full")
 LOOKAHEAD_METHODS = ("lookahead", "lookahead_select") # SnapKV with look-ahead: what a user gets; the selection alone
 CRITICAL_LOOKAHEAD = ("criticalkv_lookahead", "criticalkv_lookahead_select") # the same with CriticalKV's scores
 GUIDED_LOOKAHEAD = ("lookahead_guided",) # guided prefill, then look-ahead: what a user of `prefill="guided"` gets
@@ -658,7 +660,7 @@ def _lookahead_records(model, tokenizer, s:TaskSample, specs:list, held:list, la
         if key in runs: continue
         st = dict(sp.settings); k = st.pop("lookahead")
         runs[key] = lookahead_run(model, held, last, key[0], k, s.max_new_tokens, stop,
-                                  cls=METHOD_CLASSES["criticalkv"] if critical else None,
+                                  cls=method_classes()["criticalkv"] if critical else None,
                                   **{"window": SnapKVConfig().window, **st})
     for sp in specs:
         b = spec_budget(sp, s.length); ids, after, cs = runs[(b, sp.settings, sp.method in CRITICAL_LOOKAHEAD)]
@@ -841,7 +843,7 @@ def preset_specs(p:TasksPreset, # the preset
                 ) -> list:
     "The specs of one sample."
     out = [Spec("full")] if "full" in p.methods else []
-    out += [Spec(m, q) for q in r.ratios for m in p.methods if m in SHARED]
+    out += [Spec(m, q) for q in r.ratios for m in p.methods if m in shared_methods()]
     base = r.baseline_lengths is None or length is None or length in r.baseline_lengths
     if own: out += [Spec(m, p.own_ratio, settings=p.guided if m == "snapkv_guided" else ())
                     for m in ("snapkv_chunked", "snapkv_guided", "veloxquant") if m in p.methods and (base or m == "snapkv_guided")]
@@ -977,12 +979,12 @@ def load_task_model(name:str): # a key of `MODELS`
 
 # %% ../nbs/12_tasks.ipynb #fdb9a190
 def _versions() -> dict:
-    "`environment()` plus the version of the optional `veloxquant-mlx` (None when not installed)."
+    "`provenance()` plus the version of the optional `veloxquant-mlx` (None when not installed)."
     try:
         import importlib.metadata as md
         vq = md.version("veloxquant-mlx")
     except Exception: vq = None
-    return dict(environment(), veloxquant_mlx=vq)
+    return dict(provenance(), veloxquant_mlx=vq)
 
 TASKS_ONE_LINE = ("records", "samples", "kept_maps", "per_task", "averages", "dropped", "goal") # lists written one item a line
 
