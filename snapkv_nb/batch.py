@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 import mlx.core as mx
+import numpy as np
 
 from .upstream import BaseCache, create_attention_mask
 from .rows import Rows
@@ -26,9 +27,9 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     if c.config.kv_bits is not None:
         raise NotImplementedError(f"`caches[{i}]` stores its rows quantized (kv_bits={c.config.kv_bits}): "
                                   "batching quantized evicting caches is not implemented")
-    if c.heads_differ or c.head_budgets:
-        raise NotImplementedError(f"`caches[{i}]`: its heads hold (or will hold, `set_head_budgets`) different counts: "
-                                  "batching it is not implemented")
+    if c.head_budgets and not c.heads_differ:
+        raise NotImplementedError(f"`caches[{i}]`: its heads will hold different counts (`set_head_budgets`) at its "
+                                  "next compression: batching it is not implemented")
     k, _ = c.keys_and_values()
     if k is not None and k.shape[0] != 1: raise ValueError(f"`caches[{i}]` holds {k.shape[0]} sequences, not 1")
     return c
@@ -44,6 +45,7 @@ class BatchEvictingCache(BaseCache):
         self._buf = None # while decoding: (keys, values) [B, H, capacity, D], the rows left-padded (see `_flush`)
         self._cols = 0 # columns of `_buf` in use: the rows of the longest sequence
         self._windowed = False # a sliding-window layer: masks read every sequence's positions, so no buffer
+        self._head_rows = None # a call with a sequence whose heads hold different counts: [B][H] rows after it
 
     def __len__(self): return len(self.caches)
     def __repr__(self): return f"BatchEvictingCache({self.caches!r})"
@@ -63,7 +65,8 @@ def _merge(cls, caches:list, # per-sequence evicting caches (empty, compressed, 
     caches = list(caches)
     if not caches: raise ValueError("`caches`: no caches given")
     for i, c in enumerate(caches): _check_member(c, i)
-    dims = {(k.shape[1], k.shape[3], v.shape[3]) for k, v in (c.keys_and_values() for c in caches) if k is not None}
+    dims = {(len(c.rows_per_head) if c.heads_differ else k.shape[1], k.shape[3], v.shape[3]) # flat rows: heads counted
+            for c, (k, v) in ((c, c.keys_and_values()) for c in caches) if k is not None}
     if len(dims) > 1: raise ValueError(f"`caches`: different (heads, key dim, value dim) {sorted(dims)} cannot batch")
     return cls([c.fork() for c in caches])
 
@@ -129,6 +132,17 @@ def _pad_rows(xs:list, # per sequence: an array [1, H, r, D] or None (no rows)
            mx.pad(x, [(0, 0), (0, 0), (L - x.shape[2], 0), (0, 0)]) for x in xs]
     return mx.concatenate(out, axis=0)
 
+def _by_head(c, k:mx.array, v:mx.array) -> tuple: # a sequence whose heads hold different counts; its flat rows
+    "Its rows per KV head, each head's right-aligned: ([1, H, Lc, D], [1, H, Lc, Dv])."
+    pos, counts = c.positions_per_head(), c.rows_per_head # ascending true positions per head; rows per head
+    H, Lc = len(counts), max(counts)
+    key = mx.concatenate([p.astype(mx.int64) * H + h for h, p in enumerate(pos)]) # the flat order: (position, head)
+    at = mx.argsort(mx.argsort(key)) # each (head, row)'s index in the flat rows
+    idx, start = np.zeros((H, Lc), np.int32), 0
+    for h, r in enumerate(counts): idx[h, Lc - r:] = np.arange(start, start + r); start += r
+    sel = at[mx.array(idx)] # [H, Lc]: padding slots point at some row (the mask hides them)
+    return k[0, 0][sel][None], v[0, 0][sel][None]
+
 def _update_and_fetch(self:BatchEvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
                       values:mx.array): # [B, H, S, Dv] its values
     "Give each sequence its real new rows; return the rows held, left-padded: ([B, H, L, D], [B, H, L, Dv])."
@@ -139,9 +153,12 @@ def _update_and_fetch(self:BatchEvictingCache, keys:mx.array, # [B, H, S, D] pos
     real = self._take(keys.shape[2], consume=True)
     kv = [c.update_and_fetch(keys[b:b + 1, :, :n], values[b:b + 1, :, :n]) if n else c.keys_and_values()
           for b, (c, n) in enumerate(zip(self.caches, real))]
-    self._real = real
+    self._real, H = real, keys.shape[1]
+    flat = any(c.heads_differ for c in self.caches)
+    if flat: kv = [_by_head(c, *x) if c.heads_differ else x for c, x in zip(self.caches, kv)]
+    self._head_rows = [c.rows_per_head if c.heads_differ else [c.size()] * H for c in self.caches] if flat else None
     K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
-    decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed
+    decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not flat
     if decoding and not any(c.compresses_on() for c in self.caches):
         self._keep_padded(K, V) # a decode step: the next ones append to these rows
     return K, V
@@ -204,6 +221,11 @@ def _compress_in_place(self:BatchEvictingCache, b:int): # a sequence whose compr
     before = c.size()
     self._return_one(b)
     c.after_attention()
+    if c.heads_differ: # its heads now hold different counts: every sequence takes its rows back
+        for o in range(len(self.caches)):
+            if o != b: self._return_one(o)
+        self._buf = None
+        return
     k, v = c.lend_rows() # neither quantized nor flat: a batch takes no such member (`_check_member`)
     for X, x in zip(self._buf, (k, v)): # the columns of the rows it dropped become padding (zeros)
         X[b:b + 1, :, L - before:L, :] = mx.pad(x, [(0, 0), (0, 0), (before - x.shape[2], 0), (0, 0)])
@@ -216,7 +238,7 @@ BatchEvictingCache._compress_in_place = _compress_in_place
 def _keys_and_values(self:BatchEvictingCache) -> tuple:
     "The rows held, left-padded: ([B, H, L, D], [B, H, L, Dv]); (None, None) when every sequence is empty."
     if self._buf is not None: return tuple(x[..., :self._cols, :] for x in self._buf)
-    kv = [c.keys_and_values() for c in self.caches]
+    kv = [_by_head(c, *c.keys_and_values()) if c.heads_differ else c.keys_and_values() for c in self.caches]
     like = [x for x in kv if x[0] is not None]
     if not like: return None, None
     return _pad_rows([k for k, _ in kv], like[0][0]), _pad_rows([v for _, v in kv], like[0][1])
@@ -251,6 +273,18 @@ def _causal_mask(rows:list, # rows each sequence holds before the call
     lo = mx.minimum(L - tot, L - 1)[:, None, None, None] # first column of the sequence (padding queries: >= 1 col)
     i = mx.minimum(mx.arange(N)[:, None], mx.maximum(mx.array(real) - 1, 0)[:, None, None, None])
     hi = mx.maximum(lo + mx.array(rows)[:, None, None, None] + i, lo)
+    j = mx.arange(L)
+    return (j >= lo) & (j <= hi)
+
+def _head_mask(rows:list, # [B][H]: rows each sequence's KV heads hold after the call
+               real:list, # each sequence's real tokens in the call
+               N:int, # tokens in the call
+               L:int): # columns
+    "[B, H, N, L] bool: each head's rows right-aligned in L columns, its sequence's real queries causal over them."
+    R, n = mx.array(rows)[:, :, None, None], mx.array(real)[:, None, None, None]
+    lo = mx.minimum(L - R, L - 1) # first column of the head's rows (padding queries: >= 1 col)
+    i = mx.minimum(mx.arange(N)[:, None], mx.maximum(n - 1, 0))
+    hi = mx.maximum(lo + R - n + i, lo)
     j = mx.arange(L)
     return (j >= lo) & (j <= hi)
 
@@ -290,6 +324,14 @@ def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool)
 def _attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
     "The mask this layer's attention uses: a window mask rebuilt from each sequence's cache, over the query heads."
     window_size = hooks.window_size_of(mask)
+    if self._head_rows is not None: # a sequence's heads hold different counts: a mask per KV head
+        if window_size is not None:
+            raise NotImplementedError("a sliding window over heads of different counts is not batched")
+        for b, (c, n) in enumerate(zip(self.caches, self._real)): # its own check: this attention was masked per head
+            if n and c.heads_differ: c.attention_mask(None, queries[b:b + 1, :, :n])
+        rows = self._head_rows
+        m = _head_mask(rows, self._real, queries.shape[2], max(max(r) for r in rows))
+        return mx.repeat(m, queries.shape[1] // m.shape[1], axis=1)
     if window_size is None: return mask
     self._flush(); self._windowed = True
     m = self.window_mask(queries.shape[2], window_size, appended=True)
