@@ -876,6 +876,6 @@ def _family(cls:type=None) -> list:
 def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_prompt_cache`
                       return_metadata:bool=False, # also return the metadata saved with it
                      ):
-    "mlx-lm's `load_prompt_cache`, with the evicting cache family findable by name for the duration of the load."
+    "mlx-lm's `load_prompt_cache`, with the evicting cache family (and its batch) findable by name during the load."
     from mlx_lm.models.cache import load_prompt_cache as load
-    with hooks.registered(_family()): return load(file_name, return_metadata=return_metadata)
+    with hooks.registered(_family() + [BatchEvictingCache]): return load(file_name, return_metadata=return_metadata)

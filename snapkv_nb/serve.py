@@ -11,7 +11,6 @@ from http.server import ThreadingHTTPServer
 from queue import Queue, Empty as QueueEmpty
 from pathlib import Path
 
-from fastcore.basics import patch
 from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
@@ -338,68 +337,64 @@ class BatchCancel(ResponseGeneratorHooks):
             except QueueEmpty:
                 if not self.generation_available(): raise RuntimeError("generation thread died") from None
 
-# %% ../nbs/31_serve.ipynb #a346d3ca
-@patch
-def generate(self:BatchCancel, request, generation_args, progress_callback=None):
-    "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leaving."
-    if not self.generation_available(): raise RuntimeError("generation thread died")
-    q, key = Queue(), id(request)
-    self.in_flight[key] = (q, request)
-    batched = self.model_provider.is_batchable and self.batchable(generation_args)
-    logging.info(f"SnapKV: request {'batched' if batched else 'served alone'}") # the routing, for the log and tests
-    self.queue_request(q, request, generation_args)
-    ctx = self.await_response(q)
-    if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
-    if batched: self.batched[key] = [ctx, 0, False]
-    def responses():
-        started = finished = False
-        try:
-            while (r := self._wait(q, request, key)) is not None:
-                if isinstance(r, Exception): finished = True; raise r
-                if isinstance(r, tuple):
-                    if progress_callback is not None:
-                        if not started and r[0] > 0: progress_callback(0, r[1]) # reported from 0, as the driver does
-                        progress_callback(*r)
-                    started = True
-                    continue
-                if key in self.batched: self.batched[key][1] += 1
-                yield r
-            finished = True
-        finally: # the handler stopped reading before the end (its client left): out of the batch
-            if not finished: self.cancel(key, "client gone")
-            self.batched.pop(key, None); self.in_flight.pop(key, None)
-    return ctx, responses()
+    def generate(self, request, generation_args, progress_callback=None):
+        "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leave."
+        if not self.generation_available(): raise RuntimeError("generation thread died")
+        q, key = Queue(), id(request)
+        self.in_flight[key] = (q, request)
+        batched = self.model_provider.is_batchable and self.batchable(generation_args)
+        logging.info(f"SnapKV: request {'batched' if batched else 'served alone'}") # the routing, for the log and tests
+        self.queue_request(q, request, generation_args)
+        ctx = self.await_response(q)
+        if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
+        if batched: self.batched[key] = [ctx, 0, False]
+        def responses():
+            started = finished = False
+            try:
+                while (r := self._wait(q, request, key)) is not None:
+                    if isinstance(r, Exception): finished = True; raise r
+                    if isinstance(r, tuple):
+                        if progress_callback is not None:
+                            if not started and r[0] > 0: progress_callback(0, r[1]) # from 0, as the driver does
+                            progress_callback(*r)
+                        started = True
+                        continue
+                    if key in self.batched: self.batched[key][1] += 1
+                    yield r
+                finished = True
+            finally: # the handler stopped reading before the end (its client left): out of the batch
+                if not finished: self.cancel(key, "client gone")
+                self.batched.pop(key, None); self.in_flight.pop(key, None)
+        return ctx, responses()
+
+    def run_loop(self):
+        "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
+        while True:
+            try: return self.serve_loop()
+            except Exception as e:
+                logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
+                if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
+                    self.mark_failed(); return
+                logging.info("SnapKV: generation loop started again")
+
+    def _fail_in_flight(self, e:Exception) -> int: # what failed
+        "Answer every request the failed loop had taken with `GenerationFailed` (those queued stay); how many."
+        queued = []
+        while True:
+            try: queued.append(self.requests.get_nowait())
+            except QueueEmpty: break
+        for item in queued: self.requests.put(item)
+        waiting, n = {id(self.queued_request(item)) for item in queued}, 0
+        for key, (q, request) in list(self.in_flight.items()):
+            if key in waiting: continue
+            request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
+                                                "it is serving again")
+            q.put(GenerationFailed(str(request.refused))); self.in_flight.pop(key, None); n += 1
+        return n
 
 # %% ../nbs/31_serve.ipynb #b03bd069
 class GenerationFailed(RuntimeError):
     "The generation loop failed while this request was in flight (on this request or another); the loop runs again."
-
-@patch
-def run_loop(self:BatchCancel):
-    "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
-    while True:
-        try: return self.serve_loop()
-        except Exception as e:
-            logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
-            if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
-                self.mark_failed(); return
-            logging.info("SnapKV: generation loop started again")
-
-@patch
-def _fail_in_flight(self:BatchCancel, e:Exception) -> int: # what failed
-    "Answer every request the failed loop had taken with `GenerationFailed`; those still queued stay. Returns how many."
-    queued = []
-    while True:
-        try: queued.append(self.requests.get_nowait())
-        except QueueEmpty: break
-    for item in queued: self.requests.put(item)
-    waiting, n = {id(self.queued_request(item)) for item in queued}, 0
-    for key, (q, request) in list(self.in_flight.items()):
-        if key in waiting: continue
-        request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
-                                            "it is serving again")
-        q.put(GenerationFailed(str(request.refused))); self.in_flight.pop(key, None); n += 1
-    return n
 
 # %% ../nbs/31_serve.ipynb #a2b82e4b
 def generator_class(base, # mlx-lm's `ResponseGenerator`
@@ -522,50 +517,50 @@ class SnapKVHandler(APIHandlerHooks):
         self.completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
+    def do_POST(self):
+        "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
+        if not self._gate(): return
+        if self.path not in POST_PATHS: return super().do_POST() # mlx-lm's 404
+        n = self.headers.get("Content-Length")
+        if n is None or not n.strip().isdigit():
+            return self._refuse(411, "a Content-Length header (a number) is required")
+        s = self.settings
+        if int(n) > s.max_body_bytes:
+            return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
+        try: raw = self.rfile.read(int(n))
+        except (TimeoutError, OSError): self.close_connection = True; return
+        try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names,
+                                  s.doc_cache)
+        except RequestError as e: return self._refuse(e.status, str(e))
+        data = json.dumps(body).encode()
+        self.headers.replace_header("Content-Length", str(len(data)))
+        sock_file, self.rfile = self.rfile, io.BytesIO(data)
+        try: super().do_POST() # mlx-lm's
+        finally: self.rfile = sock_file
+
+    def handle_completion(self, request, stop_words):
+        "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
+        request.cancel, done = threading.Event(), threading.Event()
+        request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
+        self._request = request
+        def watch():
+            while not done.wait(0.2):
+                if client_gone(self.connection): request.cancel.set(); return
+        threading.Thread(target=watch, daemon=True).start()
+        try: super().handle_completion(request, stop_words)
+        except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
+            request.cancel.set(); self.close_connection = True
+        except GenerationFailed as e: request.cancel.set(); self.close_connection = True; self._failed(e)
+        finally: done.set()
+
+    def _failed(self, e:GenerationFailed):
+        "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
+        try:
+            if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
+            self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
+
 # %% ../nbs/31_serve.ipynb #chpost01
-@patch
-def do_POST(self:SnapKVHandler):
-    "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
-    if not self._gate(): return
-    if self.path not in POST_PATHS: return super(SnapKVHandler, self).do_POST() # mlx-lm's 404
-    n = self.headers.get("Content-Length")
-    if n is None or not n.strip().isdigit(): return self._refuse(411, "a Content-Length header (a number) is required")
-    s = self.settings
-    if int(n) > s.max_body_bytes: return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
-    try: raw = self.rfile.read(int(n))
-    except (TimeoutError, OSError): self.close_connection = True; return
-    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names, s.doc_cache)
-    except RequestError as e: return self._refuse(e.status, str(e))
-    data = json.dumps(body).encode()
-    self.headers.replace_header("Content-Length", str(len(data)))
-    sock_file, self.rfile = self.rfile, io.BytesIO(data)
-    try: super(SnapKVHandler, self).do_POST() # mlx-lm's
-    finally: self.rfile = sock_file
-
-@patch
-def handle_completion(self:SnapKVHandler, request, stop_words):
-    "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
-    request.cancel, done = threading.Event(), threading.Event()
-    request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
-    self._request = request
-    def watch():
-        while not done.wait(0.2):
-            if client_gone(self.connection): request.cancel.set(); return
-    threading.Thread(target=watch, daemon=True).start()
-    try: super(SnapKVHandler, self).handle_completion(request, stop_words)
-    except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
-        request.cancel.set(); self.close_connection = True
-    except GenerationFailed as e: request.cancel.set(); self.close_connection = True; self._failed(e)
-    finally: done.set()
-
-@patch
-def _failed(self:SnapKVHandler, e:GenerationFailed):
-    "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
-    try:
-        if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
-        self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
-    except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
-
 def handler_class(base, # mlx-lm's `APIHandler`
                   settings:types.SimpleNamespace, # what `SnapKVHandler` checks against
                  ) -> type:
