@@ -310,15 +310,17 @@ def paired_rounds(urls:dict, # mode -> a running server's base URL, in the order
                   chats:list, # one chat per client, all sent at once every round
                   reps:int, # rounds per mode
                   max_tokens:int, # per answer
+                  fresh:bool=False, # each round's first message starts with "Round r" (no reuse of earlier rounds)
                  ) -> dict: # mode -> its rounds (`one_round`), and "order": the modes' order per round
     "`reps` rounds of every client on every server, taking turns; the order turned by one mode every round."
     if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
         raise ValueError(f"reps must be >= 1, got {reps!r}")
     modes, out = list(urls), {m: [] for m in urls}
     out["order"] = []
+    mark = lambda c, r: [{**c[0], "content": f"Round {r + 1}\n\n{c[0]['content']}"}, *c[1:]] if fresh else c
     for r in range(reps):
         order = modes[r % len(modes):] + modes[:r % len(modes)]
-        for m in order: out[m].append(one_round(urls[m], chats, max_tokens))
+        for m in order: out[m].append(one_round(urls[m], [mark(c, r) for c in chats], max_tokens))
         out["order"].append(order)
     return out
 
@@ -359,14 +361,16 @@ def run_paired(preset:str="decode", # one of `SERVING_PRESETS`
         raise ValueError(f"clients must be a count >= 1, got {clients!r}")
     p = dict(SERVING_PRESETS[preset], question=SERVING_PRESETS[preset].get("question", QUESTION))
     n = clients or max(p["clients"])
-    chats = (chats or serving_chats(n, p["doc_chars"], p["question"]))[:n]
+    chats = (chats or serving_chats(n, p["doc_chars"], p["question"], p.get("chat_chars")))[:n]
     if len(chats) < n: raise ValueError(f"chats must give one chat per client ({n}), got {len(chats)}")
     model_dir = resolve_model(model if model is not None else p["model"])
     with contextlib.ExitStack() as stack:
-        srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args)) for m in modes}
-        for s in srvs.values(): one_round(s.url, chats[:1], 2) # warm-up
+        cache = p.get("cache_size", 0) # prompt caching on: every round's prompts fresh, a warm-up none reuses
+        srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args, cache))
+                for m in modes}
+        for s in srvs.values(): one_round(s.url, [p.get("warmup", WARMUP_CHAT)] if cache else chats[:1], 2) # warm-up
         t0 = time.time()
-        rounds = paired_rounds({m: s.url for m, s in srvs.items()}, chats, reps, p["max_tokens"])
+        rounds = paired_rounds({m: s.url for m, s in srvs.items()}, chats, reps, p["max_tokens"], fresh=bool(cache))
     res = dict(benchmark="serving_paired", preset=preset, clients=n,
                model=str(model if model is not None else p["model"] or "default"), reps=reps,
                **{k: v for k, v in p.items() if k not in ("model", "clients")},
