@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Optional
 
 import mlx.core as mx
+import numpy as np
 
 from .upstream import BaseCache, create_attention_mask
 from .rows import Rows
 from . import hooks
 
 # %% auto #0
-__all__ = ['BatchEvictingCache', 'batch_blocker', 'SnapKVBatchGenerator']
+__all__ = ['BATCH_STATE_VERSION', 'BatchEvictingCache', 'DecodeBuffer', 'batch_blocker', 'SnapKVBatchGenerator']
 
 # %% ../nbs/06_batch.ipynb #c935c471
 def _check_member(c, i:int): # a cache given to `merge`; its index
@@ -26,13 +27,15 @@ def _check_member(c, i:int): # a cache given to `merge`; its index
     if c.config.kv_bits is not None:
         raise NotImplementedError(f"`caches[{i}]` stores its rows quantized (kv_bits={c.config.kv_bits}): "
                                   "batching quantized evicting caches is not implemented")
-    if c.heads_differ or c.head_budgets:
-        raise NotImplementedError(f"`caches[{i}]`: its heads hold (or will hold, `set_head_budgets`) different counts: "
-                                  "batching it is not implemented")
+    if c.head_budgets and not c.heads_differ:
+        raise NotImplementedError(f"`caches[{i}]`: its heads will hold different counts (`set_head_budgets`) at its "
+                                  "next compression: batching it is not implemented")
     k, _ = c.keys_and_values()
     if k is not None and k.shape[0] != 1: raise ValueError(f"`caches[{i}]` holds {k.shape[0]} sequences, not 1")
     return c
 
+
+# %% ../nbs/06_batch.ipynb #bclass
 class BatchEvictingCache(BaseCache):
     "A batch of evicting caches, one per sequence (its own offset, rows, compression), decoding into one padded array."
     _snapkv_capture = True # the attention wrapper (`hooks`) talks to this cache too
@@ -41,82 +44,213 @@ class BatchEvictingCache(BaseCache):
         self.caches = [_check_member(c, i) for i, c in enumerate(caches)]
         self._pending = [None] * len(self.caches) # real tokens still to come per sequence in this prefill (None: all)
         self._real = None # real tokens per sequence of the call being processed (for the query capture)
-        self._buf = None # while decoding: (keys, values) [B, H, capacity, D], the rows left-padded (see `_flush`)
-        self._cols = 0 # columns of `_buf` in use: the rows of the longest sequence
+        self._buf = None # while decoding: a `DecodeBuffer` holding every sequence's rows (see `_flush`)
         self._windowed = False # a sliding-window layer: masks read every sequence's positions, so no buffer
+        self._head_rows = None # a call with a sequence whose heads hold different counts: [B][H] rows after it
 
     def __len__(self): return len(self.caches)
     def __repr__(self): return f"BatchEvictingCache({self.caches!r})"
     def size(self) -> int: return max((c.size() for c in self.caches), default=0)
     def empty(self) -> bool: return self._buf is None and all(c.empty() for c in self.caches)
     @property
-    def offset(self) -> mx.array:
-        "Each sequence's tokens seen, [B] int32: its RoPE position."
-        return mx.array([c.offset for c in self.caches], dtype=mx.int32)
+    def offset(self) -> mx.array: return mx.array([c.offset for c in self.caches], dtype=mx.int32) # true positions
     @property
-    def nbytes(self) -> int: return sum(c.nbytes for c in self.caches) + sum(x.nbytes for x in self._buf or ())
+    def nbytes(self) -> int: return sum(c.nbytes for c in self.caches) + (self._buf.nbytes if self._buf else 0)
 
-# %% ../nbs/06_batch.ipynb #336503d5
-def _merge(cls, caches:list, # per-sequence evicting caches (empty, compressed, or in a prompt), one sequence each
-          ) -> BatchEvictingCache:
-    "One batch holding a copy of each of `caches`."
-    caches = list(caches)
-    if not caches: raise ValueError("`caches`: no caches given")
-    for i, c in enumerate(caches): _check_member(c, i)
-    dims = {(k.shape[1], k.shape[3], v.shape[3]) for k, v in (c.keys_and_values() for c in caches) if k is not None}
-    if len(dims) > 1: raise ValueError(f"`caches`: different (heads, key dim, value dim) {sorted(dims)} cannot batch")
-    return cls([c.fork() for c in caches])
+    # mlx-lm's batch API: sequences joining, leaving, taken out
+    @classmethod
+    def merge(cls, caches:list) -> BatchEvictingCache: # per-sequence evicting caches (empty, compressed, in a prompt)
+        "One batch holding a copy of each of `caches`."
+        caches = list(caches)
+        if not caches: raise ValueError("`caches`: no caches given")
+        for i, c in enumerate(caches): _check_member(c, i)
+        dims = {(len(c.rows_per_head) if c.heads_differ else k.shape[1], k.shape[3], v.shape[3]) # flat: heads counted
+                for c, (k, v) in ((c, c.keys_and_values()) for c in caches) if k is not None}
+        if len(dims) > 1:
+            raise ValueError(f"`caches`: different (heads, key dim, value dim) {sorted(dims)} cannot batch")
+        return cls([c.fork() for c in caches])
+    def extract(self, idx:int) -> BaseCache: # the sequence; an `EvictingCache` (`cache` imports this module)
+        "A copy of sequence `idx`'s own cache (what it would be had it run alone)."
+        self._flush()
+        return self.caches[idx].fork()
+    def filter(self, batch_indices): # the sequences to keep, in their new order
+        "Keep only the sequences `batch_indices` (in place)."
+        idx = [int(i) for i in (batch_indices.tolist() if isinstance(batch_indices, mx.array) else batch_indices)]
+        self._flush()
+        self.caches, self._pending, self._real = [self.caches[i] for i in idx], [self._pending[i] for i in idx], None
+    def extend(self, other:BatchEvictingCache): # sequences to add after these
+        "Add `other`'s sequences after this batch's (in place)."
+        if not isinstance(other, BatchEvictingCache):
+            raise TypeError(f"`other` must be a BatchEvictingCache, got {type(other).__name__}")
+        self._flush(); other._flush()
+        self.caches, self._pending, self._real = self.caches + other.caches, self._pending + other._pending, None
 
-BatchEvictingCache.merge = classmethod(_merge)
+    # a right-padded prefill: each sequence takes only its real tokens
+    def prepare(self, *, left_padding:Optional[list]=None, # left padding per sequence (not supported)
+                lengths:Optional[list]=None, # real tokens per sequence in the prefill that follows
+                right_padding:Optional[list]=None): # padding tokens after them
+        "Announce a right-padded prefill: sequence `b` has `lengths[b]` real tokens, then padding."
+        if left_padding is not None and any(int(p) for p in left_padding):
+            raise NotImplementedError("`left_padding`: a BatchEvictingCache takes right-padded prompts (as mlx-lm's)")
+        if right_padding is not None and max(right_padding, default=0) > 0:
+            if lengths is None or len(lengths) != len(self.caches):
+                raise ValueError(f"`lengths` must give the real tokens of each of the {len(self.caches)} sequences")
+            self._pending = [int(n) for n in lengths]
+    def finalize(self): self._pending = [None] * len(self.caches) # the padded prefill ended: every token real again
+    def _take(self, S:int, consume:bool=False) -> list: # tokens in the call; count them as fed
+        "Real tokens of each sequence in a call of `S` tokens."
+        real = [S if p is None else min(S, p) for p in self._pending]
+        if consume: self._pending = [None if p is None else p - n for p, n in zip(self._pending, real)]
+        return real
 
-# %% ../nbs/06_batch.ipynb #4cc7a244
-def _extract(self:BatchEvictingCache, idx:int # the sequence
-            ) -> BaseCache: # an `EvictingCache` (this module is imported by `cache`, so it names none)
-    "A copy of sequence `idx`'s own cache (what it would be had it run alone)."
-    self._flush()
-    return self.caches[idx].fork()
+    # the rows: each sequence's own, padded per call, or appended in place to the decode buffer
+    def update_and_fetch(self, keys:mx.array, values:mx.array): # [B, H, S, D] post-RoPE keys, [B, H, S, Dv] values
+        "Give each sequence its real new rows; return the rows held, left-padded: ([B, H, L, D], [B, H, L, Dv])."
+        if keys.ndim != 4 or keys.shape[0] != len(self.caches):
+            raise ValueError(f"keys must be [B, H, S, D] with B = {len(self.caches)} sequences, got {keys.shape}")
+        if (fast := self._append(keys, values)) is not None: return fast
+        self._flush()
+        real = self._take(keys.shape[2], consume=True)
+        kv = [c.update_and_fetch(keys[b:b + 1, :, :n], values[b:b + 1, :, :n]) if n else c.keys_and_values()
+              for b, (c, n) in enumerate(zip(self.caches, real))]
+        self._real, H = real, keys.shape[1]
+        flat = any(c.heads_differ for c in self.caches)
+        if flat: kv = [_by_head(c, *x) if c.heads_differ else x for c, x in zip(self.caches, kv)]
+        self._head_rows = [c.rows_per_head if c.heads_differ else [c.size()] * H for c in self.caches] if flat else None
+        K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
+        decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not flat
+        if decoding and not any(c.compresses_on() for c in self.caches):
+            self._buf = DecodeBuffer(K, V, self.caches) # a decode step: the next ones append to these rows
+        return K, V
+    def _in_place(self, S:int) -> bool: # tokens of the coming call
+        "Whether a call of `S` tokens will append to the decode buffer, not pad the rows again."
+        if self._buf is None or any(p is not None for p in self._pending): return False
+        return not any(c.compresses_on(S) for c in self.caches) and self.size() <= self._buf.cols
+    def _append(self, keys:mx.array, values:mx.array) -> Optional[tuple]: # [B, H, S, D]
+        "The call's rows appended to the decode buffer, if all sequences take them all and none compresses; else None."
+        S, buf = keys.shape[2], self._buf
+        if buf is None or any(p is not None for p in self._pending) or not buf.fits(keys, values): return None
+        for c in self.caches: c.begin_call() # as `update_and_fetch` starts
+        if not self._in_place(S): return None
+        for c in self.caches: c.advance(S) # `update_and_fetch`'s bookkeeping; the rows go to the buffer
+        self._real = [S] * len(self.caches)
+        return buf.append(keys, values)
+    def _flush(self):
+        "Give every sequence its rows back from the decode buffer, and drop the buffer."
+        if self._buf is None: return
+        for b, c in enumerate(self.caches): self._buf.give_back(b, c)
+        self._buf = None
+    def _compress_in_place(self, b:int): # a sequence whose compression is due after this attention
+        "Compress sequence `b` on its own rows, then put the rows it keeps back in the buffer (right-aligned)."
+        c, buf = self.caches[b], self._buf
+        before = c.size()
+        buf.give_back(b, c)
+        c.after_attention()
+        if c.heads_differ: # its heads now hold different counts: every other sequence takes its rows back
+            for o, x in enumerate(self.caches):
+                if o != b: buf.give_back(o, x)
+            self._buf = None
+            return
+        buf.put(b, before, *c.lend_rows()) # neither quantized nor flat: a batch takes no such member
+        if (lead := buf.cols - self.size()) >= _MAX_LEAD: buf.cut(lead)
+    def keys_and_values(self) -> tuple:
+        "The rows held, left-padded: ([B, H, L, D], [B, H, L, Dv]); (None, None) when every sequence is empty."
+        if self._buf is not None: return self._buf.rows()
+        kv = [_by_head(c, *c.keys_and_values()) if c.heads_differ else c.keys_and_values() for c in self.caches]
+        like = [x for x in kv if x[0] is not None]
+        if not like: return None, None
+        return _pad_rows([k for k, _ in kv], like[0][0]), _pad_rows([v for _, v in kv], like[0][1])
+    @property
+    def kept_positions(self) -> Optional[mx.array]:
+        "True positions of the rows held, [B, H, L] int32, left-padded with -1 (None when every sequence is empty)."
+        self._flush()
+        ps = [c.kept_positions for c in self.caches]
+        if all(p is None for p in ps): return None
+        H, L = next(p.shape[1] for p in ps if p is not None), max(p.shape[2] for p in ps if p is not None)
+        pad = lambda p: mx.pad(p, [(0, 0), (0, 0), (L - p.shape[2], 0)], constant_values=-1)
+        return mx.concatenate([mx.full((1, H, L), -1, mx.int32) if p is None else pad(p) for p in ps], axis=0)
+    @property
+    def left_padding(self) -> mx.array:
+        "Padding rows in front of each sequence's rows, [B] int32."
+        r = [c.size() for c in self.caches]
+        L = self._buf.cols if self._buf is not None else max(r, default=0)
+        return mx.array([L - x for x in r], dtype=mx.int32)
 
-def _filter(self:BatchEvictingCache, batch_indices): # the sequences to keep, in their new order
-    "Keep only the sequences `batch_indices` (in place)."
-    idx = [int(i) for i in (batch_indices.tolist() if isinstance(batch_indices, mx.array) else batch_indices)]
-    self._flush()
-    self.caches, self._pending = [self.caches[i] for i in idx], [self._pending[i] for i in idx]
-    self._real = None
+    # the masks
+    def make_mask(self, N:int, # new tokens of the call
+                  return_array:bool=False, # an array even where a single cache's "causal" string would do
+                  window_size:Optional[int]=None): # sliding-window attention of this many positions
+        "The attention mask for `N` new tokens of every sequence, over the rows each returns."
+        if window_size is not None: self._flush(); self._windowed = True # window masks read each sequence's positions
+        real, rows = self._take(N), []
+        for c, n in zip(self.caches, real):
+            if n:
+                c.begin_call() # a new call starts: the previous one is classified now
+                if window_size is not None: c.after_attention()
+            rows.append(c.rows_next() if n and window_size is None else c.size())
+        if window_size is not None:
+            return hooks.remember_window_mask(self.window_mask(N, window_size, False), window_size)
+        L = self._buf.cols + N if self._in_place(N) else None # the decode buffer's columns, if the call appends to it
+        if len(set(rows)) == 1 and set(real) == {N} and L in (None, rows[0] + N):
+            return create_attention_mask(N, offset=rows[0], return_array=return_array, window_size=None)
+        return _causal_mask(rows, real, N, L)
+    def window_mask(self, N:int, window_size:int, appended:bool):
+        "[B, H_kv, N, L] bool: each sequence's window mask (as alone), right-aligned; padding queries see its rows."
+        real = self._real if appended else self._take(N)
+        ms = []
+        for c, n in zip(self.caches, real):
+            m = c.window_mask(n, window_size, appended) if n else None
+            ms.append(m if m is None or n == N else mx.concatenate([m, mx.repeat(m[:, :, -1:], N - n, axis=2)], axis=2))
+        L = max((0 if m is None else m.shape[3]) for m in ms)
+        H = next((c.kept_positions.shape[1] for c in self.caches if c.kept_positions is not None), 1)
+        pad = lambda m: mx.pad(m, [(0, 0), (0, 0), (0, 0), (L - m.shape[3], 0)], constant_values=False)
+        none = mx.broadcast_to(mx.arange(max(L, 1)) == max(L, 1) - 1, (1, H, N, max(L, 1)))
+        return mx.concatenate([none if m is None else pad(m) for m in ms], axis=0)
+    def attention_mask(self, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
+        "The mask this layer's attention uses: per KV head, or a window mask rebuilt from each sequence's cache."
+        window_size = hooks.window_size_of(mask)
+        if self._head_rows is not None: # a sequence's heads hold different counts: a mask per KV head
+            if window_size is not None:
+                raise NotImplementedError("a sliding window over heads of different counts is not batched")
+            for b, (c, n) in enumerate(zip(self.caches, self._real)): # its own check: this attention masked per head
+                if n and c.heads_differ: c.attention_mask(None, queries[b:b + 1, :, :n])
+            rows = self._head_rows
+            m = _head_mask(rows, self._real, queries.shape[2], max(max(r) for r in rows))
+            return mx.repeat(m, queries.shape[1] // m.shape[1], axis=1)
+        if window_size is None: return mask
+        self._flush(); self._windowed = True
+        m = self.window_mask(queries.shape[2], window_size, appended=True)
+        g = queries.shape[1] // m.shape[1]
+        return mx.repeat(m, g, axis=1) if g > 1 else m
 
-def _extend(self:BatchEvictingCache, other:BatchEvictingCache): # sequences to add after these
-    "Add `other`'s sequences after this batch's (in place)."
-    if not isinstance(other, BatchEvictingCache):
-        raise TypeError(f"`other` must be a BatchEvictingCache, got {type(other).__name__}")
-    self._flush(); other._flush()
-    self.caches, self._pending, self._real = self.caches + other.caches, self._pending + other._pending, None
+    # the query capture, per sequence
+    def observe(self, queries:mx.array, scale:Optional[float]=None): # [B, H_q, S, D] post-RoPE queries; the scale
+        "Show each sequence's cache its real queries of the call (and the attention's scale)."
+        for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
+            if n: c.observe(queries[b:b + 1, :, :n], scale)
+    def after_attention(self):
+        "Run each sequence's due compression (those that took part in the call), as alone; the decode buffer stays."
+        for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
+            if n and c.compresses_on() and self._buf is not None: self._compress_in_place(b) # it needs its rows
+            elif n: c.after_attention()
 
-BatchEvictingCache.extract, BatchEvictingCache.filter, BatchEvictingCache.extend = _extract, _filter, _extend
-
-# %% ../nbs/06_batch.ipynb #6f662765
-def _prepare(self:BatchEvictingCache, *,
-             left_padding:Optional[list]=None, # left padding per sequence (not supported: mlx-lm right-pads)
-             lengths:Optional[list]=None, # real tokens per sequence in the prefill that follows
-             right_padding:Optional[list]=None): # padding tokens after them
-    "Announce a right-padded prefill: sequence `b` has `lengths[b]` real tokens, then padding."
-    if left_padding is not None and any(int(p) for p in left_padding):
-        raise NotImplementedError("`left_padding`: a BatchEvictingCache takes right-padded prompts (mlx-lm's prefill)")
-    if right_padding is not None and max(right_padding, default=0) > 0:
-        if lengths is None or len(lengths) != len(self.caches):
-            raise ValueError(f"`lengths` must give the real tokens of each of the {len(self.caches)} sequences")
-        self._pending = [int(n) for n in lengths]
-
-def _finalize(self:BatchEvictingCache):
-    "End a padded prefill: every token of the next call is real again."
-    self._pending = [None] * len(self.caches)
-
-def _take(self:BatchEvictingCache, S:int, # tokens in the call
-          consume:bool=False) -> list: # count them as fed
-    "Real tokens of each sequence in a call of `S` tokens."
-    real = [S if p is None else min(S, p) for p in self._pending]
-    if consume: self._pending = [None if p is None else p - n for p, n in zip(self._pending, real)]
-    return real
-
-BatchEvictingCache.prepare, BatchEvictingCache.finalize, BatchEvictingCache._take = _prepare, _finalize, _take
+    # saving and copying
+    @property
+    def state(self) -> dict:
+        "Every sequence's class and `state` (reading it marks each sequence's last call as a prefill chunk, as alone)."
+        self._flush()
+        return dict(version=BATCH_STATE_VERSION, classes=[type(c).__name__ for c in self.caches],
+                    sequences=[c.state for c in self.caches])
+    @classmethod
+    def from_state(cls, state:dict) -> BatchEvictingCache: # a saved `state` (`save_prompt_cache`)
+        "The batch rebuilt from a saved `state`: each sequence's cache of its saved class."
+        return cls(_sequences_of(state))
+    def __deepcopy__(self, memo:dict) -> BatchEvictingCache:
+        "An independent copy: every sequence's cache forked."
+        self._flush()
+        new = memo[id(self)] = BatchEvictingCache([c.fork() for c in self.caches])
+        new._pending = list(self._pending)
+        return new
 
 # %% ../nbs/06_batch.ipynb #dace25c5
 def _pad_rows(xs:list, # per sequence: an array [1, H, r, D] or None (no rows)
@@ -129,116 +263,56 @@ def _pad_rows(xs:list, # per sequence: an array [1, H, r, D] or None (no rows)
            mx.pad(x, [(0, 0), (0, 0), (L - x.shape[2], 0), (0, 0)]) for x in xs]
     return mx.concatenate(out, axis=0)
 
-def _update_and_fetch(self:BatchEvictingCache, keys:mx.array, # [B, H, S, D] post-RoPE keys of this call
-                      values:mx.array): # [B, H, S, Dv] its values
-    "Give each sequence its real new rows; return the rows held, left-padded: ([B, H, L, D], [B, H, L, Dv])."
-    if keys.ndim != 4 or keys.shape[0] != len(self.caches):
-        raise ValueError(f"keys must be [B, H, S, D] with B = {len(self.caches)} sequences, got {keys.shape}")
-    if (fast := self._decode_in_place(keys, values)) is not None: return fast
-    self._flush()
-    real = self._take(keys.shape[2], consume=True)
-    kv = [c.update_and_fetch(keys[b:b + 1, :, :n], values[b:b + 1, :, :n]) if n else c.keys_and_values()
-          for b, (c, n) in enumerate(zip(self.caches, real))]
-    self._real = real
-    K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
-    decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed
-    if decoding and not any(c.compresses_on() for c in self.caches):
-        self._keep_padded(K, V) # a decode step: the next ones append to these rows
-    return K, V
+def _by_head(c, k:mx.array, v:mx.array) -> tuple: # a sequence whose heads hold different counts; its flat rows
+    "Its rows per KV head, each head's right-aligned: ([1, H, Lc, D], [1, H, Lc, Dv])."
+    pos, counts = c.positions_per_head(), c.rows_per_head # ascending true positions per head; rows per head
+    H, Lc = len(counts), max(counts)
+    key = mx.concatenate([p.astype(mx.int64) * H + h for h, p in enumerate(pos)]) # the flat order: (position, head)
+    at = mx.argsort(mx.argsort(key)) # each (head, row)'s index in the flat rows
+    idx, start = np.zeros((H, Lc), np.int32), 0
+    for h, r in enumerate(counts): idx[h, Lc - r:] = np.arange(start, start + r); start += r
+    sel = at[mx.array(idx)] # [H, Lc]: padding slots point at some row (the mask hides them)
+    return k[0, 0][sel][None], v[0, 0][sel][None]
 
-BatchEvictingCache.update_and_fetch = _update_and_fetch
 
 # %% ../nbs/06_batch.ipynb #3ebe442d
 def _room(x:mx.array, n:int): # [B, H, L, D]; columns to add
     "`x` with `n` zero columns of capacity appended (axis 2)."
     return mx.concatenate([x, mx.zeros((*x.shape[:2], n, x.shape[3]), x.dtype)], axis=2)
 
-def _keep_padded(self:BatchEvictingCache, K:mx.array, V:mx.array): # the rows held, left-padded: [B, H, L, D]
-    "Hold the padded rows as the decode buffer (with room to grow); the sequences' own arrays are let go."
-    self._buf, self._cols = (_room(K, Rows.step), _room(V, Rows.step)), K.shape[2]
-    for c in self.caches: c.lend_rows() # its rows are the buffer's until `_flush`
-
-def _return_one(self:BatchEvictingCache, b:int): # the sequence
-    "Give sequence `b` its rows back from the decode buffer (a copy, as alone); the buffer keeps its columns."
-    (K, V), L, c = self._buf, self._cols, self.caches[b]
-    c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
-
-def _flush(self:BatchEvictingCache):
-    "Give every sequence its rows back from the decode buffer, and drop the buffer."
-    if self._buf is None: return
-    for b in range(len(self.caches)): self._return_one(b)
-    self._buf = None
-
-BatchEvictingCache._keep_padded, BatchEvictingCache._return_one = _keep_padded, _return_one
-BatchEvictingCache._flush = _flush
-
-# %% ../nbs/06_batch.ipynb #d1375548
-def _decode_in_place(self:BatchEvictingCache, keys:mx.array, values:mx.array) -> Optional[tuple]: # [B, H, S, D]
-    "The call's rows appended to the decode buffer, if every sequence takes them all and none compresses; else None."
-    S, buf = keys.shape[2], self._buf
-    if buf is None or any(p is not None for p in self._pending): return None
-    if keys.shape[1::2] != buf[0].shape[1::2] or values.shape[1::2] != buf[1].shape[1::2]: return None
-    for c in self.caches: c.begin_call() # as `update_and_fetch` starts
-    if not self._in_place(S): return None
-    for c in self.caches: c.advance(S)
-    (K, V), L = buf, self._cols
-    if L + S > K.shape[2]: K, V = _room(K, max(S, Rows.step)), _room(V, max(S, Rows.step))
-    K[..., L:L + S, :] = keys
-    V[..., L:L + S, :] = values
-    self._buf, self._cols, self._real = (K, V), L + S, [S] * len(self.caches)
-    return K[..., :L + S, :], V[..., :L + S, :]
-
-def _in_place(self:BatchEvictingCache, S:int) -> bool: # tokens of the coming call (after every `begin_call`)
-    "Whether a call of `S` tokens will append to the decode buffer (`_decode_in_place`), not pad the rows again."
-    if self._buf is None or any(p is not None for p in self._pending): return False
-    return not any(c.compresses_on(S) for c in self.caches) and self.size() <= self._cols
-
-BatchEvictingCache._decode_in_place, BatchEvictingCache._in_place = _decode_in_place, _in_place
-
-# %% ../nbs/06_batch.ipynb #738c4e26
 _MAX_LEAD = 32 # padding columns every sequence has in front of its rows before the decode buffer is cut back
 
-def _compress_in_place(self:BatchEvictingCache, b:int): # a sequence whose compression is due after this attention
-    "Compress sequence `b` on its own rows, then put the rows it keeps back in the buffer's columns (right-aligned)."
-    c, L = self.caches[b], self._cols
-    before = c.size()
-    self._return_one(b)
-    c.after_attention()
-    k, v = c.lend_rows() # neither quantized nor flat: a batch takes no such member (`_check_member`)
-    for X, x in zip(self._buf, (k, v)): # the columns of the rows it dropped become padding (zeros)
-        X[b:b + 1, :, L - before:L, :] = mx.pad(x, [(0, 0), (0, 0), (before - x.shape[2], 0), (0, 0)])
-    if (lead := L - self.size()) >= _MAX_LEAD:
-        self._buf, self._cols = tuple(mx.contiguous(X[..., lead:, :]) for X in self._buf), L - lead
-
-BatchEvictingCache._compress_in_place = _compress_in_place
-
-# %% ../nbs/06_batch.ipynb #4e77a447
-def _keys_and_values(self:BatchEvictingCache) -> tuple:
-    "The rows held, left-padded: ([B, H, L, D], [B, H, L, Dv]); (None, None) when every sequence is empty."
-    if self._buf is not None: return tuple(x[..., :self._cols, :] for x in self._buf)
-    kv = [c.keys_and_values() for c in self.caches]
-    like = [x for x in kv if x[0] is not None]
-    if not like: return None, None
-    return _pad_rows([k for k, _ in kv], like[0][0]), _pad_rows([v for _, v in kv], like[0][1])
-
-def _kept_positions(self:BatchEvictingCache) -> Optional[mx.array]:
-    "True positions of the rows held, [B, H, L] int32, left-padded with -1 (None when every sequence is empty)."
-    self._flush()
-    ps = [c.kept_positions for c in self.caches]
-    if all(p is None for p in ps): return None
-    H, L = next(p.shape[1] for p in ps if p is not None), max(p.shape[2] for p in ps if p is not None)
-    return mx.concatenate([mx.full((1, H, L), -1, mx.int32) if p is None else
-                           mx.pad(p, [(0, 0), (0, 0), (L - p.shape[2], 0)], constant_values=-1) for p in ps], axis=0)
-
-def _left_padding(self:BatchEvictingCache) -> mx.array:
-    "Padding rows in front of each sequence's rows, [B] int32."
-    r = [c.size() for c in self.caches]
-    L = self._cols if self._buf is not None else max(r, default=0)
-    return mx.array([L - x for x in r], dtype=mx.int32)
-
-BatchEvictingCache.keys_and_values = _keys_and_values
-BatchEvictingCache.kept_positions = property(_kept_positions)
-BatchEvictingCache.left_padding = property(_left_padding)
+class DecodeBuffer:
+    "A decoding batch's rows: every sequence's, left-padded in one (keys, values) pair [B, H, capacity, D]."
+    def __init__(self, K:mx.array, V:mx.array, # the rows held, left-padded: [B, H, L, D], [B, H, L, Dv]
+                 caches:list): # the sequences' caches: their rows are lent to the buffer (let go) until `give_back`
+        self.kv, self.cols = (_room(K, Rows.step), _room(V, Rows.step)), K.shape[2] # cols: the columns in use
+        for c in caches: c.lend_rows()
+    @property
+    def nbytes(self) -> int: return sum(x.nbytes for x in self.kv)
+    def rows(self) -> tuple: return tuple(x[..., :self.cols, :] for x in self.kv) # the columns in use
+    def fits(self, keys:mx.array, values:mx.array) -> bool: # a call's rows [B, H, S, D]
+        return keys.shape[1::2] == self.kv[0].shape[1::2] and values.shape[1::2] == self.kv[1].shape[1::2]
+    def append(self, keys:mx.array, values:mx.array) -> tuple: # [B, H, S, D]: a call's rows, every sequence's
+        "Write the call's rows after the columns in use (growing the capacity if needed); the columns in use."
+        S, (K, V), L = keys.shape[2], self.kv, self.cols
+        if L + S > K.shape[2]: K, V = _room(K, max(S, Rows.step)), _room(V, max(S, Rows.step))
+        K[..., L:L + S, :] = keys
+        V[..., L:L + S, :] = values
+        self.kv, self.cols = (K, V), L + S
+        return K[..., :L + S, :], V[..., :L + S, :]
+    def give_back(self, b:int, c): # a sequence; its cache
+        "Give sequence `b`'s cache its rows (a copy, as alone); the buffer keeps its columns."
+        (K, V), L = self.kv, self.cols
+        c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
+    def put(self, b:int, before:int, k:mx.array, v:mx.array): # a sequence; its rows here; the rows it keeps now
+        "Sequence `b`'s rows after a compression, right-aligned; the columns of the rows it dropped become zeros."
+        L = self.cols
+        for X, x in zip(self.kv, (k, v)): X[b:b + 1, :, L - before:L, :] = mx.pad(x, [(0, 0), (0, 0),
+                                                                                   (before - x.shape[2], 0), (0, 0)])
+    def cut(self, lead:int): # columns of padding in front of every sequence
+        "Drop the first `lead` columns."
+        self.kv, self.cols = tuple(mx.contiguous(X[..., lead:, :]) for X in self.kv), self.cols - lead
 
 # %% ../nbs/06_batch.ipynb #073c5372
 def _causal_mask(rows:list, # rows each sequence holds before the call
@@ -254,78 +328,40 @@ def _causal_mask(rows:list, # rows each sequence holds before the call
     j = mx.arange(L)
     return (j >= lo) & (j <= hi)
 
-def _make_mask(self:BatchEvictingCache, N:int, # new tokens of the call
-               return_array:bool=False, # an array even where a single cache's "causal" string would do
-               window_size:Optional[int]=None): # sliding-window attention of this many positions
-    "The attention mask for `N` new tokens of every sequence, over the rows each returns."
-    if window_size is not None: self._flush(); self._windowed = True # window masks read each sequence's positions
-    real, rows = self._take(N), []
-    for c, n in zip(self.caches, real):
-        if n:
-            c.begin_call() # a new call starts: the previous one is classified now
-            if window_size is not None: c.after_attention()
-        rows.append(c.rows_next() if n and window_size is None else c.size())
-    if window_size is not None: return hooks.remember_window_mask(self.window_mask(N, window_size, False), window_size)
-    L = self._cols + N if self._in_place(N) else None # the decode buffer's columns, if the call appends to it
-    if len(set(rows)) == 1 and set(real) == {N} and L in (None, rows[0] + N):
-        return create_attention_mask(N, offset=rows[0], return_array=return_array, window_size=None)
-    return _causal_mask(rows, real, N, L)
+def _head_mask(rows:list, # [B][H]: rows each sequence's KV heads hold after the call
+               real:list, # each sequence's real tokens in the call
+               N:int, # tokens in the call
+               L:int): # columns
+    "[B, H, N, L] bool: each head's rows right-aligned in L columns, its sequence's real queries causal over them."
+    R, n = mx.array(rows)[:, :, None, None], mx.array(real)[:, None, None, None]
+    lo = mx.minimum(L - R, L - 1) # first column of the head's rows (padding queries: >= 1 col)
+    i = mx.minimum(mx.arange(N)[:, None], mx.maximum(n - 1, 0))
+    hi = mx.maximum(lo + R - n + i, lo)
+    j = mx.arange(L)
+    return (j >= lo) & (j <= hi)
 
-BatchEvictingCache.make_mask = _make_mask
-
-# %% ../nbs/06_batch.ipynb #bb5db398
-def _window_mask(self:BatchEvictingCache, N:int, window_size:int, appended:bool):
-    "[B, H_kv, N, L] bool: each sequence's window mask (as alone), right-aligned; padding queries see its rows."
-    real = self._real if appended else self._take(N)
-    ms = []
-    for c, n in zip(self.caches, real):
-        m = c.window_mask(n, window_size, appended) if n else None
-        ms.append(m if m is None or n == N else mx.concatenate([m, mx.repeat(m[:, :, -1:], N - n, axis=2)], axis=2))
-    L = max((0 if m is None else m.shape[3]) for m in ms)
-    H = next((c.kept_positions.shape[1] for c in self.caches if c.kept_positions is not None), 1)
-    pad = lambda m: mx.pad(m, [(0, 0), (0, 0), (0, 0), (L - m.shape[3], 0)], constant_values=False)
-    none = mx.broadcast_to(mx.arange(max(L, 1)) == max(L, 1) - 1, (1, H, N, max(L, 1)))
-    return mx.concatenate([none if m is None else pad(m) for m in ms], axis=0)
-
-def _attention_mask(self:BatchEvictingCache, mask, queries:mx.array): # the mask mlx-lm passed; this call's queries
-    "The mask this layer's attention uses: a window mask rebuilt from each sequence's cache, over the query heads."
-    window_size = hooks.window_size_of(mask)
-    if window_size is None: return mask
-    self._flush(); self._windowed = True
-    m = self.window_mask(queries.shape[2], window_size, appended=True)
-    g = queries.shape[1] // m.shape[1]
-    return mx.repeat(m, g, axis=1) if g > 1 else m
-
-def _observe(self:BatchEvictingCache, queries:mx.array, # [B, H_q, S, D] post-RoPE queries of the call
-            scale:Optional[float]=None): # the attention's scale in it
-    "Show each sequence's cache its real queries of the call (and the attention's scale)."
-    for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
-        if n: c.observe(queries[b:b + 1, :, :n], scale)
-
-def _after_attention(self:BatchEvictingCache):
-    "Run each sequence's due compression (those that took part in the call), as alone; the decode buffer stays."
-    for b, (c, n) in enumerate(zip(self.caches, self._real or ())):
-        if n and c.compresses_on() and self._buf is not None: self._compress_in_place(b) # it needs its rows
-        elif n: c.after_attention()
-
-BatchEvictingCache.window_mask, BatchEvictingCache.attention_mask = _window_mask, _attention_mask
-BatchEvictingCache.observe, BatchEvictingCache.after_attention = _observe, _after_attention
 
 # %% ../nbs/06_batch.ipynb #9d164d9d
-def _state(self:BatchEvictingCache) -> list:
-    "Every sequence's `state` (reading it marks each sequence's last call as a prefill chunk, as alone)."
-    self._flush()
-    return [c.state for c in self.caches]
+BATCH_STATE_VERSION = 1 # the schema of `BatchEvictingCache.state`
 
-def _deepcopy(self:BatchEvictingCache, memo:dict) -> BatchEvictingCache:
-    "An independent copy: every sequence's cache forked."
-    self._flush()
-    new = memo[id(self)] = BatchEvictingCache([c.fork() for c in self.caches])
-    new._pending = list(self._pending)
-    return new
+def _member_class(name:str) -> type: # a saved sequence's class name
+    "The evicting cache class (`EvictingCache` or a subclass defined so far) called `name`."
+    from snapkv_nb.cache import EvictingCache # here: `cache` imports this module
+    todo = [EvictingCache]
+    while todo:
+        cls = todo.pop()
+        if cls.__name__ == name: return cls
+        todo += cls.__subclasses__()
+    raise ValueError(f"damaged BatchEvictingCache state: {name!r} is not an evicting cache class of this snapkv_nb")
 
-BatchEvictingCache.state = property(_state)
-BatchEvictingCache.__deepcopy__ = _deepcopy
+def _sequences_of(state) -> list: # a saved `BatchEvictingCache.state`
+    "Each sequence's cache, rebuilt by its own class from a saved batch state (a `ValueError` when it is damaged)."
+    if not isinstance(state, dict) or state.get("version") != BATCH_STATE_VERSION:
+        raise ValueError(f"not a BatchEvictingCache state of version {BATCH_STATE_VERSION}")
+    names, seqs = state.get("classes"), state.get("sequences")
+    if not (isinstance(names, list) and isinstance(seqs, list) and 0 < len(names) == len(seqs)):
+        raise ValueError("damaged BatchEvictingCache state: `classes` and `sequences` must give one entry per sequence")
+    return [_member_class(n).from_state(s) for n, s in zip(names, seqs)]
 
 # %% ../nbs/06_batch.ipynb #6f9298d7
 def batch_blocker(caches:list, # a fresh prompt cache of the served model (a list of per-layer caches)

@@ -926,7 +926,7 @@ def _check_file(file_name:str):
     except Exception: raise bad("its metadata is not mlx-lm's [metadata, classes, scalars]") from None
     if not isinstance(classes, list) or not isinstance(scalars, list) or not scalars:
         raise bad("its metadata is not mlx-lm's [metadata, classes, scalars]")
-    family = {c.__name__: c for c in _family()}
+    family = {c.__name__: c for c in _family() + [BatchEvictingCache]} # a merged batch saves as itself
     for i, name in enumerate(classes):
         cls = getattr(mlc, name, None) if isinstance(name, str) else None
         cls = cls if isinstance(cls, type) and issubclass(cls, BaseCache) else family.get(name)
@@ -940,10 +940,10 @@ def _check_file(file_name:str):
 def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_prompt_cache`
                       return_metadata:bool=False, # also return the metadata saved with it
                      ):
-    "mlx-lm's `load_prompt_cache` of a checked file, the evicting cache family findable by name during the load."
+    "mlx-lm's `load_prompt_cache` of a checked file, the evicting cache family (and its batch) findable by name during the load."
     from mlx_lm.models.cache import load_prompt_cache as load
     _check_file(file_name)
     try:
-        with hooks.registered(_family()): return load(file_name, return_metadata=return_metadata)
+        with hooks.registered(_family() + [BatchEvictingCache]): return load(file_name, return_metadata=return_metadata)
     except (ValueError, KeyError, AttributeError, TypeError, IndexError) as e:
         raise ValueError(f"{file_name}: {e}") from None

@@ -11,7 +11,6 @@ from http.server import ThreadingHTTPServer
 from queue import Queue, Empty as QueueEmpty
 from pathlib import Path
 
-from fastcore.basics import patch
 from mlx_lm.models.cache import LRUPromptCache, can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
@@ -31,7 +30,7 @@ __all__ = ['POST_PATHS', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_
            'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class',
            'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
            'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
-           'system_prefix', 'DocumentPromptCache', 'may_open_with_document', 'document_generator_class', 'serve_main']
+           'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
@@ -40,8 +39,8 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
     parser.add_argument("--doc-cache", action=argparse.BooleanOptionalAction, default=None,
                         help="compress a request's document (a long system message, or the text pasted before the "
                              "question in its first user message) once, without any question, and reuse it for every "
-                             "request that starts with it; such requests are served one at a time, the others batched "
-                             "(default: on, unless the cache settings rule it out)")
+                             "request that starts with it; documents are read one at a time, their requests batched "
+                             "with the others (default: on, unless the cache settings rule it out)")
     return add_doc_flags(parser, "doc-cache")
 
 def _doc_method_text(name:str) -> str: # `--doc-method`
@@ -337,67 +336,64 @@ class BatchCancel(ResponseGeneratorHooks):
             except QueueEmpty:
                 if not self.generation_available(): raise RuntimeError("generation thread died") from None
 
-# %% ../nbs/31_serve.ipynb #a346d3ca
-@patch
-def generate(self:BatchCancel, request, generation_args, progress_callback=None):
-    "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leaving."
-    if not self.generation_available(): raise RuntimeError("generation thread died")
-    q, key = Queue(), id(request)
-    self.in_flight[key] = (q, request)
-    batched = self.model_provider.is_batchable and self.batchable(generation_args)
-    self.queue_request(q, request, generation_args)
-    ctx = self.await_response(q)
-    if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
-    if batched: self.batched[key] = [ctx, 0, False]
-    def responses():
-        started = finished = False
-        try:
-            while (r := self._wait(q, request, key)) is not None:
-                if isinstance(r, Exception): finished = True; raise r
-                if isinstance(r, tuple):
-                    if progress_callback is not None:
-                        if not started and r[0] > 0: progress_callback(0, r[1]) # reported from 0, as the driver does
-                        progress_callback(*r)
-                    started = True
-                    continue
-                if key in self.batched: self.batched[key][1] += 1
-                yield r
-            finished = True
-        finally: # the handler stopped reading before the end (its client left): out of the batch
-            if not finished: self.cancel(key, "client gone")
-            self.batched.pop(key, None); self.in_flight.pop(key, None)
-    return ctx, responses()
+    def generate(self, request, generation_args, progress_callback=None):
+        "mlx-lm's `ResponseGenerator.generate`, whose wait for a batched request's next token notices its client leave."
+        if not self.generation_available(): raise RuntimeError("generation thread died")
+        q, key = Queue(), id(request)
+        self.in_flight[key] = (q, request)
+        batched = self.model_provider.is_batchable and self.batchable(generation_args)
+        logging.info(f"SnapKV: request {'batched' if batched else 'served alone'}") # the routing, for the log and tests
+        self.queue_request(q, request, generation_args)
+        ctx = self.await_response(q)
+        if isinstance(ctx, Exception): self.in_flight.pop(key, None); raise ctx
+        if batched: self.batched[key] = [ctx, 0, False]
+        def responses():
+            started = finished = False
+            try:
+                while (r := self._wait(q, request, key)) is not None:
+                    if isinstance(r, Exception): finished = True; raise r
+                    if isinstance(r, tuple):
+                        if progress_callback is not None:
+                            if not started and r[0] > 0: progress_callback(0, r[1]) # from 0, as the driver does
+                            progress_callback(*r)
+                        started = True
+                        continue
+                    if key in self.batched: self.batched[key][1] += 1
+                    yield r
+                finished = True
+            finally: # the handler stopped reading before the end (its client left): out of the batch
+                if not finished: self.cancel(key, "client gone")
+                self.batched.pop(key, None); self.in_flight.pop(key, None)
+        return ctx, responses()
+
+    def run_loop(self):
+        "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
+        while True:
+            try: return self.serve_loop()
+            except Exception as e:
+                logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
+                if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
+                    self.mark_failed(); return
+                logging.info("SnapKV: generation loop started again")
+
+    def _fail_in_flight(self, e:Exception) -> int: # what failed
+        "Answer every request the failed loop had taken with `GenerationFailed` (those queued stay); how many."
+        queued = []
+        while True:
+            try: queued.append(self.requests.get_nowait())
+            except QueueEmpty: break
+        for item in queued: self.requests.put(item)
+        waiting, n = {id(self.queued_request(item)) for item in queued}, 0
+        for key, (q, request) in list(self.in_flight.items()):
+            if key in waiting: continue
+            request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
+                                                "it is serving again")
+            q.put(GenerationFailed(str(request.refused))); self.in_flight.pop(key, None); n += 1
+        return n
 
 # %% ../nbs/31_serve.ipynb #b03bd069
 class GenerationFailed(RuntimeError):
     "The generation loop failed while this request was in flight (on this request or another); the loop runs again."
-
-@patch
-def run_loop(self:BatchCancel):
-    "mlx-lm's generation thread, kept alive: after a failure of its loop the requests it had taken get the error."
-    while True:
-        try: return self.serve_loop()
-        except Exception as e:
-            logging.exception(f"SnapKV: the generation loop failed: {one_line(e)[:200]}")
-            if not self._fail_in_flight(e) or self.stopping: # nothing was being served: it would only fail again
-                self.mark_failed(); return
-            logging.info("SnapKV: generation loop started again")
-
-@patch
-def _fail_in_flight(self:BatchCancel, e:Exception) -> int: # what failed
-    "Answer every request the failed loop had taken with `GenerationFailed`; those still queued stay. Returns how many."
-    queued = []
-    while True:
-        try: queued.append(self.requests.get_nowait())
-        except QueueEmpty: break
-    for item in queued: self.requests.put(item)
-    waiting, n = {id(self.queued_request(item)) for item in queued}, 0
-    for key, (q, request) in list(self.in_flight.items()):
-        if key in waiting: continue
-        request.refused = RequestError(500, f"the server failed while serving this request ({type(e).__name__}); "
-                                            "it is serving again")
-        q.put(GenerationFailed(str(request.refused))); self.in_flight.pop(key, None); n += 1
-    return n
 
 # %% ../nbs/31_serve.ipynb #a2b82e4b
 def generator_class(base, # mlx-lm's `ResponseGenerator`
@@ -520,50 +516,50 @@ class SnapKVHandler(APIHandlerHooks):
         self.completion_headers(200); self.send_header("Content-Length", str(len(body))); self.end_headers()
         self.wfile.write(body)
 
+    def do_POST(self):
+        "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
+        if not self._gate(): return
+        if self.path not in POST_PATHS: return super().do_POST() # mlx-lm's 404
+        n = self.headers.get("Content-Length")
+        if n is None or not n.strip().isdigit():
+            return self._refuse(411, "a Content-Length header (a number) is required")
+        s = self.settings
+        if int(n) > s.max_body_bytes:
+            return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
+        try: raw = self.rfile.read(int(n))
+        except (TimeoutError, OSError): self.close_connection = True; return
+        try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names,
+                                  s.doc_cache)
+        except RequestError as e: return self._refuse(e.status, str(e))
+        data = json.dumps(body).encode()
+        self.headers.replace_header("Content-Length", str(len(data)))
+        sock_file, self.rfile = self.rfile, io.BytesIO(data)
+        try: super().do_POST() # mlx-lm's
+        finally: self.rfile = sock_file
+
+    def handle_completion(self, request, stop_words):
+        "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
+        request.cancel, done = threading.Event(), threading.Event()
+        request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
+        self._request = request
+        def watch():
+            while not done.wait(0.2):
+                if client_gone(self.connection): request.cancel.set(); return
+        threading.Thread(target=watch, daemon=True).start()
+        try: super().handle_completion(request, stop_words)
+        except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
+            request.cancel.set(); self.close_connection = True
+        except GenerationFailed as e: request.cancel.set(); self.close_connection = True; self._failed(e)
+        finally: done.set()
+
+    def _failed(self, e:GenerationFailed):
+        "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
+        try:
+            if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
+            self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
+
 # %% ../nbs/31_serve.ipynb #chpost01
-@patch
-def do_POST(self:SnapKVHandler):
-    "Read, check and normalise the body, then hand the request to mlx-lm's `do_POST` (which reads it again)."
-    if not self._gate(): return
-    if self.path not in POST_PATHS: return super(SnapKVHandler, self).do_POST() # mlx-lm's 404
-    n = self.headers.get("Content-Length")
-    if n is None or not n.strip().isdigit(): return self._refuse(411, "a Content-Length header (a number) is required")
-    s = self.settings
-    if int(n) > s.max_body_bytes: return self._refuse(413, f"the request body is larger than {s.max_body_bytes} bytes")
-    try: raw = self.rfile.read(int(n))
-    except (TimeoutError, OSError): self.close_connection = True; return
-    try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names, s.doc_cache)
-    except RequestError as e: return self._refuse(e.status, str(e))
-    data = json.dumps(body).encode()
-    self.headers.replace_header("Content-Length", str(len(data)))
-    sock_file, self.rfile = self.rfile, io.BytesIO(data)
-    try: super(SnapKVHandler, self).do_POST() # mlx-lm's
-    finally: self.rfile = sock_file
-
-@patch
-def handle_completion(self:SnapKVHandler, request, stop_words):
-    "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
-    request.cancel, done = threading.Event(), threading.Event()
-    request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
-    self._request = request
-    def watch():
-        while not done.wait(0.2):
-            if client_gone(self.connection): request.cancel.set(); return
-    threading.Thread(target=watch, daemon=True).start()
-    try: super(SnapKVHandler, self).handle_completion(request, stop_words)
-    except (GenerationCancelled, BrokenPipeError, ConnectionResetError):
-        request.cancel.set(); self.close_connection = True
-    except GenerationFailed as e: request.cancel.set(); self.close_connection = True; self._failed(e)
-    finally: done.set()
-
-@patch
-def _failed(self:SnapKVHandler, e:GenerationFailed):
-    "Tell the client its generation failed: a 500 if nothing was sent yet, else an error event ending the stream."
-    try:
-        if not getattr(self, "stream", False): self.discard_headers(); return self._refuse(500, str(e)) # 200 unsent
-        self.wfile.write(f"data: {json.dumps({'error': str(e)})}\n\n".encode()); self.wfile.flush()
-    except (BrokenPipeError, ConnectionResetError): logging.info("SnapKV: the client left before its error")
-
 def handler_class(base, # mlx-lm's `APIHandler`
                   settings:types.SimpleNamespace, # what `SnapKVHandler` checks against
                  ) -> type:
@@ -717,7 +713,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document, split_question
+from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document
 
 def _on_document(cache:list) -> bool:
     "Whether a prompt cache is a document's fork (evicting layers that never evict), not a conversation of its own."
@@ -733,7 +729,7 @@ class DocumentPromptCache(SnapKVPromptCache):
         super().__init__(*args, **kwargs)
         self.documents = OrderedDict() # a document's tokens (tuple) -> its compressed caches; least recently used first
         self.use_documents = True # False: the request being served reads no document (`"doc_cache": false`, or
-                                  # none found in it: `may_open_with_document`), so no conversation on one either
+                                  # none found in it, in tokens), so no conversation on one either
 
     def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
                      caches:list, # their prompt cache, compressed (`compress_document`)
@@ -777,21 +773,6 @@ class DocumentPromptCache(SnapKVPromptCache):
                      f"compressed document, {len(tokens) - len(doc)} new to prefill")
         return fork_caches(self.documents[doc]), tokens[len(doc):]
 
-# %% ../nbs/31_serve.ipynb #mayopen2
-def _text(content) -> str: # a message's content: a string, or a list of text parts
-    return content if isinstance(content, str) else "".join(
-        p.get("text", "") for p in content if isinstance(p, dict)) if isinstance(content, list) else ""
-
-def may_open_with_document(messages:list, # a chat request's messages
-                           min_tokens:int, # the fewest tokens a document has (--doc-min-tokens)
-                          ) -> bool:
-    "Whether a request may open with a document: a system message or text before the question of `min_tokens`+ bytes."
-    i = 1 if messages and messages[0].get("role") == "system" else 0
-    if i and len(_text(messages[0].get("content")).encode()) >= min_tokens: return True
-    if len(messages) <= i or messages[i].get("role") != "user": return False
-    cut = split_question(_text(messages[i].get("content")))
-    return cut is not None and len(cut[0].encode()) >= min_tokens
-
 # %% ../nbs/31_serve.ipynb #e64bd15a
 def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) -> tuple: # (text, ids) or (None, None)
     "A document pasted before the question in the first user message (after a short system message, if any)."
@@ -807,31 +788,21 @@ def document_generator_class(base, # a response generator class (`generator_clas
     "`base` whose requests' documents (`system_prefix`, `_pasted`) are compressed once into its `DocumentPromptCache`."
     class DocumentResponseGenerator(base):
         said = set() # reasons already logged (once each)
-        def generate(self, request, generation_args, progress_callback=None):
-            "Mark a request that may open with a document (`may_open_with_document`): it is served alone."
-            generation_args.snapkv_document = (request.request_type == "chat" and getattr(request, "doc_cache", True)
-                                               and may_open_with_document(request.messages, doc.min_tokens))
-            return super().generate(request, generation_args, progress_callback)
-
-        def batchable(self, args) -> bool:
-            return super().batchable(args) and not getattr(args, "snapkv_document", False)
-
         def tokenize(self, tokenizer, request, args):
             out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
-            # its cache is fetched next, on this thread: documents are used for a marked request only (served alone)
-            self.prompt_cache.use_documents = getattr(args, "snapkv_document", False)
-            if self.prompt_cache.use_documents and out.vision is None:
+            # its cache is fetched next, on this thread (batched or alone): documents only for a request holding one
+            self.prompt_cache.use_documents = False
+            if request.request_type == "chat" and getattr(request, "doc_cache", True) and out.vision is None:
                 self._document(tokenizer, request, args, out.prompt)
             return out
 
         def _document(self, tokenizer, request, args, prompt:list):
-            "Compress the request's document, if it has one not kept yet; on any failure the request is read whole."
-            try: self._find_document(tokenizer, request, args, prompt)
+            "Find the request's document (in tokens) and compress it if new; on any failure the request is read whole."
+            try: self.prompt_cache.use_documents = self._find_document(tokenizer, request, args, prompt)
             except Exception as e:
-                self.prompt_cache.use_documents = False
                 logging.info(f"SnapKV: no document for this request ({one_line(e)[:200]}); it is read whole")
 
-        def _find_document(self, tokenizer, request, args, prompt:list):
+        def _find_document(self, tokenizer, request, args, prompt:list) -> bool: # whether it opens with a document
             kwargs = {**self.model_provider.cli_args.chat_template_args, **(args.chat_template_kwargs or {})}
             ids, why = system_prefix(tokenizer, request.messages, prompt, doc.min_tokens, tools=request.tools, **kwargs)
             text = request.messages[0]["content"] if ids is not None else None
@@ -840,20 +811,21 @@ def document_generator_class(base, # a response generator class (`generator_clas
             if why and why not in self.said:
                 self.said.add(why)
                 logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
-            if ids is None or tuple(ids) in self.prompt_cache.documents: return
-            try:
+            if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
+            try: # one document at a time: this thread reads it while the batch waits (see above)
                 caches, info = compress_document(self.model_provider.model, tokenizer, ids, text, doc.doc.doc_method,
                                                  doc.doc.doc_ratio, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
                              "the request is read whole")
-                return
+                return False
             self.prompt_cache.add_document(ids, caches)
             rows = kv_report(caches)["rows"]
             logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: "
                          f"{len(ids)} tokens to {min(rows)}-{max(rows)} rows per head by "
                          f"{info['method']}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
+            return True
     return DocumentResponseGenerator
 
 # %% ../nbs/31_serve.ipynb #38c09d98
@@ -880,7 +852,8 @@ def serve_main(argv:list, # arguments after `snapkv serve`
             state["banner"] += (f"; documents of {doc.min_tokens}+ tokens (a system message, or pasted before the "
                                 f"first question) compressed once by {_doc_method_text(doc.doc.doc_method)} "
                                 f"({doc.doc.doc_ratio:g}x) "
-                                "and reused, their requests served one at a time (--no-doc-cache: off)")
+                                "and reused, read one at a time, their requests batched as the others "
+                                "(--no-doc-cache: off)")
         elif ns.doc_cache is None: # off by default: say why
             state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"
         state["settings"] = types.SimpleNamespace(

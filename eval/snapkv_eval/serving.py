@@ -14,10 +14,11 @@ from .common import text_path, environment, json_text, table_cell
 from .ask_many import bootstrap_ci
 
 # %% auto #0
-__all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'MODE_NAMES', 'MlxServer', 'one_round', 'logged_kv',
-           'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode', 'serving_chats', 'serving_summary', 'run_serving',
-           'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text', 'paired_rounds',
-           'paired_summary', 'run_paired', 'paired_text', 'plot_paired', 'serving_parser', 'serving_main']
+__all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'WARMUP_CHAT', 'MODE_NAMES', 'MlxServer', 'one_round',
+           'logged_kv', 'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode', 'serving_chats', 'serving_summary',
+           'run_serving', 'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text',
+           'paired_rounds', 'paired_summary', 'run_paired', 'paired_text', 'plot_paired', 'serving_parser',
+           'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
@@ -108,12 +109,13 @@ def serve_mode(mode:str, # one of `SERVING_MODES`
                budget:int, # SnapKV rows per head
                snapkv_args:tuple=(), # more `snapkv serve` arguments
                server_args:tuple=(), # arguments both servers take (e.g. `--prompt-concurrency 1`)
-              ):
-    "A server for `mode` (a context manager with `.url`, `.log()`); no prompt caching: rounds do not help each other."
-    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", "0", *server_args)
+               cache_size:int=0, # --prompt-cache-size (0: no prompt caching, rounds do not help each other; >= 1:
+              ): # `snapkv serve` keeps documents, so its documents are on, as by default)
+    "A server for `mode` (a context manager with `.url`, `.log()`), caching `cache_size` prompts (default none)."
+    if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", str(cache_size), *server_args)
     if mode not in SERVING_MODES: raise ValueError(f"mode must be one of {SERVING_MODES}, got {mode!r}")
     seq = ("--no-batching",) if mode == "sequential" else ()
-    return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", "0",
+    return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", str(cache_size),
                          "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
 def settled_log(srv, # a running server (`.log()`)
@@ -128,12 +130,16 @@ def settled_log(srv, # a running server (`.log()`)
     return log
 
 def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int, budget:int,
-             snapkv_args:tuple=(), server_args:tuple=()) -> dict:
-    "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation."
-    with serve_mode(mode, model_dir, budget, snapkv_args, server_args) as srv:
-        one_round(srv.url, chats[:1], 2) # warm-up
+             snapkv_args:tuple=(), server_args:tuple=(), cache_size:int=0, # `serve_mode`'s
+             warmup:list|None=None) -> dict: # the warm-up chat (default: the first client's)
+    "Rounds of `clients` simultaneous requests on one server of `mode`, with KV bytes per conversation and routes."
+    with serve_mode(mode, model_dir, budget, snapkv_args, server_args, cache_size) as srv:
+        one_round(srv.url, [warmup] if warmup else chats[:1], 2) # warm-up
         rounds = [one_round(srv.url, chats[:n], max_tokens) for n in clients]
         log = settled_log(srv, 0 if mode == "mlx" else 1 + sum(clients))
+    routing = None if mode == "mlx" else dict( # `snapkv serve`'s own log, the warm-up request included
+        batched=log.count("SnapKV: request batched"), alone=log.count("SnapKV: request served alone"),
+        documents_compressed=log.count("compressed once, without any question"))
     done = [p + c for r in rounds for p, c in zip(r["prompt_tokens"], r["completion_tokens"])]
     if mode == "mlx": per, logged = [full_kv_bytes(model_dir, t) for t in done], []
     else: # a conversation ended by its stop token holds that token's row (batched) or not (the driver)
@@ -142,7 +148,7 @@ def run_mode(mode:str, model_dir:str, chats:list, clients:tuple, max_tokens:int,
     per_conv = float(np.mean(per)) if per else None
     for r in rounds: # conversations held at once: every client's when batched, one when sequential
         r["kv_bytes_held"] = None if per_conv is None else per_conv * (1 if mode == "sequential" else r["clients"])
-    return dict(rounds=rounds, kv_bytes_per_conversation=per_conv, conversations=logged,
+    return dict(rounds=rounds, kv_bytes_per_conversation=per_conv, conversations=logged, routing=routing,
                 conversations_per_GB=None if not per_conv else int(1e9 // per_conv))
 
 # %% ../nbs/15_serving.ipynb #6ff15c03
@@ -152,15 +158,21 @@ SERVING_PRESETS = dict(
     small=dict(model=None, clients=(1, 2, 4), doc_chars=1500, max_tokens=32, budget=64),
     full=dict(model=None, clients=(1, 2, 4, 8), doc_chars=4000, max_tokens=128, budget=128),
     gemma=dict(model="gemma3-270m", clients=(1, 2, 4, 8), doc_chars=16000, max_tokens=128, budget=512),
-    decode=dict(model=None, clients=(1, 2, 4, 8), doc_chars=4000, max_tokens=512, budget=128, question=LONG_QUESTION))
+    decode=dict(model=None, clients=(1, 2, 4, 8), doc_chars=4000, max_tokens=512, budget=128, question=LONG_QUESTION),
+    mixed=dict(model=None, clients=(8,), doc_chars=2600, chat_chars=700, max_tokens=160, budget=128,
+               question=LONG_QUESTION, cache_size=16))
+WARMUP_CHAT = [{"role": "user", "content": "Hello."}] # a warm-up that no client's request can reuse
 
 def serving_chats(n:int, # clients
                   doc_chars:int, # characters of each document
-                  question:str=QUESTION) -> list:
+                  question:str=QUESTION,
+                  chat_chars:int|None=None, # the clients of odd index send this many characters instead (a paragraph)
+                 ) -> list:
     "One chat per client: a slice of a different license text, then `question`."
     from snapkv_eval.common import FILLER_FILES
     texts = [text_path(f).read_text() for f in FILLER_FILES]
-    docs = [texts[i % len(texts)][(i // len(texts)) * doc_chars:][:doc_chars] for i in range(n)]
+    cut = lambda i: chat_chars if chat_chars is not None and i % 2 else doc_chars
+    docs = [texts[i % len(texts)][(i // len(texts)) * doc_chars:][:cut(i)] for i in range(n)]
     return [[{"role": "user", "content": f"{d}\n\n{question}"}] for d in docs]
 
 # %% ../nbs/15_serving.ipynb #b715c5f1
@@ -199,8 +211,10 @@ def run_serving(preset:str="small", # one of `SERVING_PRESETS`
             raise ValueError(f"clients must be counts of clients >= 1, got {clients!r}")
         p["clients"] = tuple(clients)
     model_dir = resolve_model(model if model is not None else p["model"])
-    chats = chats or serving_chats(max(p["clients"]), p["doc_chars"], p["question"])
-    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args, server_args)
+    n = max(p["clients"])
+    chats = chats or serving_chats(n, p["doc_chars"], p["question"], p.get("chat_chars"))
+    runs = {m: run_mode(m, model_dir, chats, p["clients"], p["max_tokens"], p["budget"], snapkv_args, server_args,
+                        p.get("cache_size", 0), p.get("warmup", WARMUP_CHAT if p.get("cache_size") else None))
             for m in modes}
     res = dict(benchmark="serving", preset=preset, model=str(model if model is not None else p["model"] or "default"),
                **{k: list(v) if isinstance(v, tuple) else v for k, v in p.items() if k != "model"},
@@ -296,15 +310,17 @@ def paired_rounds(urls:dict, # mode -> a running server's base URL, in the order
                   chats:list, # one chat per client, all sent at once every round
                   reps:int, # rounds per mode
                   max_tokens:int, # per answer
+                  fresh:bool=False, # each round's first message starts with "Round r" (no reuse of earlier rounds)
                  ) -> dict: # mode -> its rounds (`one_round`), and "order": the modes' order per round
     "`reps` rounds of every client on every server, taking turns; the order turned by one mode every round."
     if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
         raise ValueError(f"reps must be >= 1, got {reps!r}")
     modes, out = list(urls), {m: [] for m in urls}
     out["order"] = []
+    mark = lambda c, r: [{**c[0], "content": f"Round {r + 1}\n\n{c[0]['content']}"}, *c[1:]] if fresh else c
     for r in range(reps):
         order = modes[r % len(modes):] + modes[:r % len(modes)]
-        for m in order: out[m].append(one_round(urls[m], chats, max_tokens))
+        for m in order: out[m].append(one_round(urls[m], [mark(c, r) for c in chats], max_tokens))
         out["order"].append(order)
     return out
 
@@ -345,14 +361,16 @@ def run_paired(preset:str="decode", # one of `SERVING_PRESETS`
         raise ValueError(f"clients must be a count >= 1, got {clients!r}")
     p = dict(SERVING_PRESETS[preset], question=SERVING_PRESETS[preset].get("question", QUESTION))
     n = clients or max(p["clients"])
-    chats = (chats or serving_chats(n, p["doc_chars"], p["question"]))[:n]
+    chats = (chats or serving_chats(n, p["doc_chars"], p["question"], p.get("chat_chars")))[:n]
     if len(chats) < n: raise ValueError(f"chats must give one chat per client ({n}), got {len(chats)}")
     model_dir = resolve_model(model if model is not None else p["model"])
     with contextlib.ExitStack() as stack:
-        srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args)) for m in modes}
-        for s in srvs.values(): one_round(s.url, chats[:1], 2) # warm-up
+        cache = p.get("cache_size", 0) # prompt caching on: every round's prompts fresh, a warm-up none reuses
+        srvs = {m: stack.enter_context(serve_mode(m, model_dir, p["budget"], snapkv_args, server_args, cache))
+                for m in modes}
+        for s in srvs.values(): one_round(s.url, [p.get("warmup", WARMUP_CHAT)] if cache else chats[:1], 2) # warm-up
         t0 = time.time()
-        rounds = paired_rounds({m: s.url for m, s in srvs.items()}, chats, reps, p["max_tokens"])
+        rounds = paired_rounds({m: s.url for m, s in srvs.items()}, chats, reps, p["max_tokens"], fresh=bool(cache))
     res = dict(benchmark="serving_paired", preset=preset, clients=n,
                model=str(model if model is not None else p["model"] or "default"), reps=reps,
                **{k: v for k, v in p.items() if k not in ("model", "clients")},
