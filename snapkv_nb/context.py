@@ -240,6 +240,7 @@ def cut_rows(caches:list, # a prompt cache being read (`context_prefill`'s `cut`
         s = mx.take_along_axis(ranking[i].astype(mx.float32), pos.astype(mx.int32), axis=-1)
         s = mx.where((pos >= final) | (pos < cfg.n_sink), math.inf, s)
         dropped += c.keep(mx.sort(mx.argsort(-s, axis=-1)[..., :k], axis=-1))
+        mx.eval(c.state) # each layer's cut done before the next: the old and new rows of every layer never all alive
     return dropped
 
 # %% ../nbs/07_context.ipynb #6126018c
