@@ -273,13 +273,13 @@ def ranked_as(order:mx.array, # [B, H, n] the ranking (higher first)
 # %% ../nbs/07a_surrogate.ipynb #bd000010
 class RankedSurrogate:
     "A document's scores: the surrogate's set each head's budget, the band (`MovedBand`) ranks the rows within it."
+    reads_bounded = True # it ranks each row while the document is read: `compress_context(read_chunk=...)` can cut
     def __init__(self, surrogate:Surrogate, # the model's surrogate
                  width:int=256, # `MovedBand`'s band
                 ):
         if not isinstance(surrogate, Surrogate): raise TypeError(f"`surrogate` must be a Surrogate, got {surrogate!r}")
         if check_count("width", width) < 0: raise ValueError(f"`width` must be >= 0, got {width}")
         self.surrogate, self.width = surrogate, width
-    reads_bounded = True # it ranks each row while the document is read: `compress_context(read_chunk=...)` can cut
 
     def watch(self, model:nn.Module, caches:list, # the model and its empty prompt cache
               n:int, # the context's tokens
