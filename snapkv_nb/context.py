@@ -21,11 +21,11 @@ from . import hooks
 # %% auto #0
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
            'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
-           'context_prefill', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores', 'probe_prompt',
-           'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets', 'saturated_heads',
-           'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat', 'split_question',
-           'pasted_document', 'default_allocation', 'document_plan', 'document_score_fn', 'compress_document',
-           'probed_phrase', 'DocumentSession']
+           'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores',
+           'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets',
+           'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat',
+           'split_question', 'pasted_document', 'default_allocation', 'document_plan', 'document_score_fn',
+           'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -45,6 +45,7 @@ class ContextOptions:
     saturation:Optional[float]=None # reconstruction: saturated heads' threshold (`heads_to_probe`)
     probe_share:float=0.5 # ... they are probed when more than this share of the heads is saturated
     score_fn:Optional[Callable]=None # scores from outside: `score_fn(model, caches)` -> (scores, heads to probe)
+    read_chunk:Optional[int]=None # the bounded read: tokens read between two cuts (None: the whole context first)
 
 class ContextMethod(EvictingCache):
     "A method whose scores need a pass over the model first (a document method): `score_context` is that pass."
@@ -120,11 +121,14 @@ class GivenScoresCache(ContextMethod):
         s = opts.score_fn
         if s is None: raise ValueError(f"{cls.__name__}: nothing computes its scores here; give them with "
                                        "`set_scores` and call `compress`")
-        band, watch = None, getattr(s, "watch", None)
+        band, watch, bounded = None, getattr(s, "watch", None), opts.read_chunk is not None
         if watch is not None: # what the prefill feeds: the band of a repeat that would start after the context
             if opts.prompts is None: raise ValueError("a `score_fn` that watches the prefill needs `prompts`")
-            band = watch(model, caches, ids.shape[1], ids.shape[1] + len(opts.prompts[0]))
-        prefill(observe=band)
+            shift = ids.shape[1] + len(opts.prompts[0])
+            band = watch(model, caches, ids.shape[1], shift, bounded=True) if bounded else watch(model, caches,
+                                                                                                 ids.shape[1], shift)
+        # the bounded read: after each chunk, the rows whose ranking is final cut to `budget` (`cut_rows`)
+        prefill(observe=band, cut=(lambda b: cut_rows(caches, band.ranking(), band.final())) if bounded else None)
         return s(model, caches) if band is None else s(model, caches, band)
 
 # %% ../nbs/07_context.ipynb #moved002
@@ -177,6 +181,8 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                     future:int=512, # query_stats: coming positions the statistics average RoPE over
                     observe=None, # called after each step: `observe(queries, b)`, the step's post-RoPE queries
                                   # {id(cache): [B, H_q, S, D]} and the rows read so far (e.g. `MovedBand`)
+                    cut=None, # called after each step but the last, after `observe`: `cut(b)` may drop rows held
+                              # (`cut_rows`: the bounded read); None: every row stays until `compress`
                    ) -> Optional[dict]: # None, or {layer: (mean [B, H_q, D], cov [B, H_q, D, D])}
     "Feed the context into `caches` as one prompt **without** compressing it (scores and `compress` decide later)."
     ids = token_ids(ids, vocab_size(model), name="ids")
@@ -184,6 +190,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
         raise ValueError(f"`ids`: one context (a [n] or [1, n] sequence), got shape {tuple(ids.shape)}")
     if check_count("step", step) < 1: raise ValueError(f"`step` must be >= 1, got {step}")
     if check_count("future", future) < 1: raise ValueError(f"`future` must be >= 1, got {future}")
+    if cut is not None and query_stats: raise ValueError("`cut` with `query_stats`: the statistics need every row")
     ev = snapkv_layers(caches)
     if not ev: raise ValueError("`caches` holds no evicting (SnapKV family) layer")
     n, sums, start = ids.shape[1], {}, caches[ev[0]].offset
@@ -198,6 +205,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
             with (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
                 model(ids[:, a:b], cache=caches)
             if observe is not None: observe(got, b)
+            if cut is not None and b < n: cut(b)
             for i in (ev if query_stats else ()):
                 # [B, H_q, L, D], the last at e - n + b - 1
                 q = got[id(caches[i])].astype(mx.float32)[..., max(skip - a, 0):, :]
@@ -214,6 +222,26 @@ def context_prefill(model:nn.Module, # an mlx-lm model
         M = _future_rotation(_rope_of(model, i), mean.shape[-1], future)
         out[i] = (mean @ M, M.T @ cov @ M)
     return out
+
+# %% ../nbs/07_context.ipynb #bd07c002
+def cut_rows(caches:list, # a prompt cache being read (`context_prefill`'s `cut`)
+             ranking:dict, # {layer: [B, H_kv, n] float} each position's rank score (higher kept), final before `final`
+             final:int, # positions before this have their final ranking; the rows from it on are all kept
+            ) -> int: # rows dropped per head, summed over the evicting layers
+    "Each evicting layer's rows before `final` cut to `budget` per head by `ranking` (sinks kept), the rows after kept."
+    dropped = 0
+    for i in snapkv_layers(caches):
+        c, cfg = caches[i], caches[i].config
+        if c.heads_differ: raise ValueError(f"layer {i}: heads of different sizes cannot be cut while reading")
+        pos = c.kept_positions # [B, H_kv, rows]
+        tail = int((pos[0, 0] >= final).sum().item()) # the same rows in every head: never cut
+        k = min(cfg.budget + tail, c.size())
+        if k == c.size(): continue
+        s = mx.take_along_axis(ranking[i].astype(mx.float32), pos.astype(mx.int32), axis=-1)
+        s = mx.where((pos >= final) | (pos < cfg.n_sink), math.inf, s)
+        dropped += c.keep(mx.sort(mx.argsort(-s, axis=-1)[..., :k], axis=-1))
+        mx.eval(c.state) # each layer's cut done before the next: the old and new rows of every layer never all alive
+    return dropped
 
 # %% ../nbs/07_context.ipynb #6126018c
 def reconstruction_attention(queries:mx.array, # [B, H_q, L, D] post-RoPE queries of one reconstruction chunk
@@ -483,6 +511,14 @@ def _check_context(kind:type, cfg:SnapKVConfig, allocation:str, opts:ContextOpti
                          f"({_which(lambda c: c.comparable_scores)})")
     if allocation == "head" and cfg.kv_bits is not None:
         raise NotImplementedError("allocation='head' with rows stored quantized (kv_bits) is not implemented")
+    if opts.read_chunk is not None:
+        if check_count("read_chunk", opts.read_chunk) < 1:
+            raise ValueError(f"`read_chunk` must be >= 1, got {opts.read_chunk}")
+        if not getattr(opts.score_fn, "reads_bounded", False):
+            raise ValueError(f"`read_chunk`: {kind.__name__} scores the rows only once the whole context is read; the "
+                             "bounded read needs a `score_fn` that ranks each row while it is read (`RankedSurrogate`)")
+        if cfg.kv_bits is not None:
+            raise NotImplementedError("`read_chunk` with rows stored quantized (kv_bits) is not implemented")
     if probed_budget is not None:
         if opts.saturation is None and opts.score_fn is None:
             raise ValueError("`probed_budget` is for the saturation rule (`saturation`)")
@@ -513,6 +549,8 @@ def compress_context(model:nn.Module, # an mlx-lm model
                      score_fn=None, # scores from outside: `score_fn(model, caches)` -> (scores, heads left to the
                                     # probe); one with `watch` is also fed the prefill (`RankedSurrogate`)
                      scorer=None, # the old name of `score_fn` (still accepted; `scorer` is also a cache setting)
+                     read_chunk:Optional[int]=None, # the bounded read: read this many tokens at a time, the rows
+                                                    # ranked so far cut to `budget` after each (None: read it all first)
                     ) -> dict: # seconds to feed (prefill_s: a watching `score_fn`'s band in it) and score
                                   # (scoring_s), rows evicted per head, probed heads
     "Feed the context, score it by the caches' class's pass (`score_context`) and compress it once (in place)."
@@ -529,12 +567,13 @@ def compress_context(model:nn.Module, # an mlx-lm model
         if x is not None: _ids_list(x, name, model)
     if probe_ids is not None: _probe_lists(probe_ids, model)
     ev, opts = snapkv_layers(caches), ContextOptions(repeat_ids, prompts, chunk, probe_ids, saturation, probe_share,
-                                                      score_fn)
+                                                      score_fn, read_chunk)
     spec, times = _check_context(kind, caches[ev[0]].config, allocation, opts, probed_budget), []
-    def prefill(query_stats:bool=False, observe=None): # the context fed once, timed
+    def prefill(query_stats:bool=False, observe=None, cut=None): # the context fed once, timed
         if times: raise RuntimeError(f"{spec.__name__}.score_context fed the context twice")
         times.append(time.perf_counter())
-        out = context_prefill(model, ids, caches, step=step, query_stats=query_stats, observe=observe)
+        out = context_prefill(model, ids, caches, step=step if read_chunk is None else read_chunk,
+                              query_stats=query_stats, observe=observe, cut=cut)
         times.append(time.perf_counter())
         return out
     scores, sat = spec.score_context(model, ids, caches, prefill, opts) # the method's pass (07b-07e)
@@ -696,6 +735,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       ratio:Optional[float]=DocumentConfig.doc_ratio, # tokens per row kept per head (or `budget`)
                       budget:Optional[int]=None, # rows kept per head
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
+                      read_chunk:Optional[int]=None, # the bounded read (`compress_context`; method 'full': unused)
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report and the `method` that ran)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
@@ -714,6 +754,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
     allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
+    if cls is not None and read_chunk is not None: options = {**options, "read_chunk": read_chunk}
     info = compress_context(model, ids, caches, allocation=allocation, **options)
     return caches, {**info, "method": "full" if cls is None else cls.method} # the method that ran (after a fallback)
 
@@ -734,6 +775,7 @@ class DocumentSession:
                  mode:str="conversation", # "conversation", "fork" or "trim" (see above)
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
+                 read_chunk:Optional[int]=None, # the bounded read: tokens read between cuts (`compress_context`)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
         if reselect is not None:
@@ -745,7 +787,7 @@ class DocumentSession:
         self.reselect, self.system_prompt = reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
         self.caches, self.info = compress_document(model, tokenizer, self.context_ids, document, method, ratio, budget,
-                                                   reselect, **settings)
+                                                   reselect, read_chunk, **settings)
         self.work, self.turns, self._last = None, 0, None
 
     def ask(self, question:str, # the question

@@ -23,8 +23,8 @@ from .context import (context_prefill, _rope_of,
 # %% auto #0
 __all__ = ['SHIPPED', 'FIT_MODULES', 'rotation_tables', 'unrotated_keys', 'surrogate_features', 'Surrogate', 'model_fingerprint',
            'surrogate_paths', 'save_surrogate', 'load_surrogate', 'find_surrogate', 'moved_rows', 'band_mask',
-           'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'fit_paragraphs', 'fit_documents',
-           'heldout_error', 'fit_surrogate']
+           'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'SurrogateBand', 'fit_paragraphs',
+           'fit_documents', 'heldout_error', 'fit_surrogate']
 
 # %% ../nbs/07a_surrogate.ipynb #f5f467da
 def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
@@ -237,8 +237,9 @@ class MovedBand:
         while self.done < b and (b == self.n or self.done + self.chunk + w <= b):
             a = self.done; L = min(self.chunk, b - a); lo, hi = max(a - w, 0), min(a + L + w, b)
             hidden = band_mask(a, L, lo, hi, w)
-            for i in self.layers:
-                k = self.caches[i].float_rows(lo, hi)[0].astype(mx.float32)
+            for i in self.layers: # rows lo .. b - 1 are the last held (a bounded read cuts only rows before lo)
+                m = self.caches[i].size()
+                k = self.caches[i].float_rows(m - (b - lo), m - (b - hi))[0].astype(mx.float32)
                 own = moved_rows(k[:, :, :a + L - lo], self.rope[i], self.shift)
                 att = band_attention(self.queries[i][:, :, a - start:a - start + L], k, own, hidden)
                 s = self.out.setdefault(i, mx.zeros((*k.shape[:2], self.n), dtype=mx.float32))
@@ -246,6 +247,15 @@ class MovedBand:
             self.done += L
             mx.eval(list(self.out.values()))
         for i in self.layers: self.queries[i] = self.queries[i][:, :, self.done - start:]
+
+    def final(self) -> int: # positions before it have their last score: no query still to score sees them
+        "The first position whose score may still grow (`n` once every row is read)."
+        return self.n if self.read == self.n else max(self.done - self.width, 0)
+
+    @property
+    def extra_rows(self) -> int: # rows from `final()` to the rows read, after any step: fewer than this
+        "The most rows a bounded read must hold besides its budget and one chunk for the band: chunk + 2 x width."
+        return self.chunk + 2 * self.width
 
     def scores(self) -> dict: # {layer: [B, H_kv, n] float32}
         "Every evicting layer's scores, once the prefill has read all `n` rows."
@@ -263,6 +273,7 @@ def ranked_as(order:mx.array, # [B, H, n] the ranking (higher first)
 # %% ../nbs/07a_surrogate.ipynb #bd000010
 class RankedSurrogate:
     "A document's scores: the surrogate's set each head's budget, the band (`MovedBand`) ranks the rows within it."
+    reads_bounded = True # it ranks each row while the document is read: `compress_context(read_chunk=...)` can cut
     def __init__(self, surrogate:Surrogate, # the model's surrogate
                  width:int=256, # `MovedBand`'s band
                 ):
@@ -273,8 +284,10 @@ class RankedSurrogate:
     def watch(self, model:nn.Module, caches:list, # the model and its empty prompt cache
               n:int, # the context's tokens
               shift:int, # where the repeat would start (the context and the repeat instruction)
+              bounded:bool=False, # a bounded read: the band also keeps each row's surrogate score (`SurrogateBand`)
              ) -> MovedBand: # what `context_prefill` feeds (its `observe`)
         "The band the prefill of this context gathers."
+        if bounded: return SurrogateBand(self.surrogate, model, caches, n, shift, self.width)
         return MovedBand(model, caches, n, shift, self.width)
 
     def __call__(self, model:nn.Module, # the model the caches belong to
@@ -282,9 +295,38 @@ class RankedSurrogate:
                  band:MovedBand, # `watch`'s band, fed by the prefill
                 ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
         "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `score_fn`."
+        if isinstance(band, SurrogateBand): # a bounded read: the whole document ranked, then the rows held picked
+            b, p = band.scores(), self.surrogate.info.get("probed", {})
+            r = {i: mx.take_along_axis(ranked_as(b[i], band.values[i]), caches[i].kept_positions.astype(mx.int32),
+                                       axis=-1) for i in band.layers}
+            return r, {i: list(p.get(str(i), [False] * r[i].shape[1])) for i in r}
         s, probed = self.surrogate.scores(model, caches)
         b = band.scores()
         return {i: ranked_as(b[i], v) for i, v in s.items()}, probed
+
+# %% ../nbs/07a_surrogate.ipynb #bd0000b2
+class SurrogateBand(MovedBand):
+    "A `MovedBand` that also keeps each row's surrogate score as it is read: a bounded read's scores."
+    def __init__(self, surrogate:Surrogate, # the model's surrogate
+                 model:nn.Module, caches:list, n:int, shift:int, # as `MovedBand`'s
+                 width:int=256, chunk:int=128):
+        super().__init__(model, caches, n, shift, width, chunk)
+        self.surrogate, self.model, self.values = surrogate, model, {} # {layer: [B, H_kv, n]} by position
+
+    def __call__(self, got:dict, # one prefill step's queries (`MovedBand`'s)
+                 b:int): # the rows read so far
+        "`MovedBand`'s step, then the surrogate's scores of the step's rows (the last rows held)."
+        new = b - self.read
+        super().__call__(got, b)
+        for i in self.layers:
+            v = self.surrogate.layer_scores(self.model, self.caches, i)[..., -new:]
+            s = self.values.setdefault(i, mx.zeros((*v.shape[:2], self.n), dtype=mx.float32))
+            s[..., b - new:b] = v
+        mx.eval(list(self.values.values()))
+
+    def ranking(self) -> dict: # {layer: [B, H_kv, n]} final before `final()`
+        "What `cut_rows` ranks by: the band's scores (within a head, the order the final `ranked_as` gives)."
+        return dict(self.out)
 
 # %% ../nbs/07a_surrogate.ipynb #9eb61b40
 def __getattr__(name:str):
