@@ -89,10 +89,11 @@ def execute(names: list, skip: str, jobs: int) -> dict:
     """Every notebook of `names` executed into _proc/ by `jobs` worker processes, each reused for several notebooks
     (as `nbdev_test` does: the imports are paid once per worker), the slowest first; {name: (passed?, seconds)}."""
     import multiprocessing as mp
+    import run_nbs  # the workers' task by this module's name: a notebook's IPython shell replaces the workers' __main__
     res = {}
     ctx = mp.get_context("fork")  # this process has imported nothing but the standard library and tools/docs.py
     with ctx.Pool(jobs, initializer=init_worker, initargs=(skip,)) as pool:
-        for name, ok, dt in pool.imap_unordered(run_one, slowest_first(names), chunksize=1):
+        for name, ok, dt in pool.imap_unordered(run_nbs.run_one, slowest_first(names), chunksize=1):
             print(f"{'ok    ' if ok else 'FAILED'} {name} ({dt:.0f}s)", flush=True)
             if not ok:
                 print((PROC/"logs"/(name[:-6] + ".log")).read_text()[-6000:], flush=True)
