@@ -66,6 +66,8 @@ def run_one(name: str) -> tuple:
     with open(log, "w") as f:
         os.dup2(f.fileno(), 1); os.dup2(f.fileno(), 2)
         try:
+            import nbdev.config
+            nbdev.config.get_config.cache_clear()  # a worker runs both projects' notebooks: each its own settings.ini
             docs.proc_one(name)
         except BaseException:  # a failing cell (or anything else): the notebook failed, the worker goes on
             traceback.print_exc()
