@@ -21,7 +21,7 @@ from .upstream import check_mlx_lm, actions
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
-                                layers_text, mirrors, Refused, changed_flags, document_settings)
+                                layers_text, peak_text, mirrors, Refused, changed_flags, document_settings)
 from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
@@ -46,7 +46,7 @@ def format_report(gen:dict, # from `stream_answer`
                   method:str="snapkv", # the evicting layers' method (`--method`)
                   ratio:float|None=None, # `--ratio`, which set the budget (None: `--budget` did)
                  ) -> str:
-    "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
+    "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes, peak memory."
     where = f" ({layers_text(kv)})" if cfg is not None else ""
     if ratio is not None: where += f" (budget: {gen['prompt_tokens']} prompt tokens / --ratio {ratio:g})"
     return "\n".join([
@@ -55,7 +55,8 @@ def format_report(gen:dict, # from `stream_answer`
         f"Generation: {gen['generation_tokens']} tokens, {gen['generation_tps']:.1f} tokens-per-sec",
         f"KV cache: {settings_text(cfg, prefill, method)}{where}",
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
-        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}",
+        f"Peak memory: {peak_text(kv['peak_bytes'])}"]) # mlx_lm.generate's last line
 
 # %% ../nbs/30_cli.ipynb #31132ae4
 _str2bool = lambda s: s.lower() not in ("false", "f") # mlx_lm.generate's reading of --verbose
@@ -259,7 +260,7 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
 def document_report(r:dict, # from `ask_document`
                     doc:DocumentConfig, # how the document was compressed
                    ) -> str:
-    "The report after an answer about a document: its compression, the question's and the answer's speed, KV."
+    "The report after an answer about a document: its compression, the question's and the answer's speed, KV, peak."
     i, kv = r["info"], r["kv"]
     t = i["prefill_s"] + i["scoring_s"]
     how = ("kept whole (--doc-method full)" if i["method"] == "full" else
@@ -270,7 +271,8 @@ def document_report(r:dict, # from `ask_document`
         f"Question: {r['question_tokens']} tokens, {r['prompt_tps']:.1f} tokens-per-sec",
         f"Generation: {len(r['tokens'])} tokens, {r['generation_tps']:.1f} tokens-per-sec",
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
-        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}",
+        f"Peak memory: {peak_text(kv['peak_bytes'])}"])
 
 # %% ../nbs/30_cli.ipynb #ab272449
 DEMO_NEEDLE = "The secret passkey is 71432."
