@@ -12,7 +12,7 @@ from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
-                                load_model, make_caches, kv_report, kv_text, reopen_stdin, add_cache_flags,
+                                load_model, make_caches, kv_report, kv_text, reopen_stdin, template_note, add_cache_flags,
                                 add_doc_flags, cache_config, document_config, document_settings)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
@@ -368,6 +368,8 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
+    if (note := template_note(tok, "each message is written as plain text followed by 'Answer:'")):
+        print(f"snapkv chat: {note}", file=sys.stderr, flush=True) # a base model, e.g. gemma3-270m
     _greet(session, args, cfg, prefill, stdout)
     # `input` edits lines with readline where standard input and output are both a terminal (no standard input: none)
     terminal = stdin is not None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty()

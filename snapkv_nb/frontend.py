@@ -24,8 +24,8 @@ __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 
            'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
            'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser', 'flag_names',
            'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt', 'prompt_tokens',
-           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'layers_text',
-           'peak_text', 'kv_text']
+           'template_note', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text',
+           'layers_text', 'peak_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -404,6 +404,14 @@ def prompt_tokens(tokenizer, # an mlx-lm `TokenizerWrapper`
     given = [f for f, v in (("--prefill-response", prefill_response), ("--chat-template-config", template_args)) if v]
     if given: raise UsageError(f"{', '.join(given)} needs the chat template (the model has none, or it is ignored)")
     return list(tokenizer.encode(text))
+
+# %% ../nbs/29_frontend.ipynb #tmpln002
+def template_note(tokenizer, # an mlx-lm `TokenizerWrapper`
+                  instead:str="the prompt is tokenized as it is", # what the front end does without one
+                 ) -> str|None: # one line for stderr, or None when the model has a chat template
+    "The note a front end prints when the model has no chat template (a base model, e.g. gemma3-270m)."
+    if getattr(tokenizer, "chat_template", None): return None
+    return f"note: the model has no chat template (a base model): {instead}"
 
 # %% ../nbs/29_frontend.ipynb #33bf7336
 _REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
