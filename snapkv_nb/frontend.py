@@ -4,7 +4,7 @@
 
 # %% ../nbs/29_frontend.ipynb #d7c20c00
 from __future__ import annotations
-import argparse, codecs, dataclasses, inspect, math, os, re, sys, typing
+import argparse, codecs, dataclasses, inspect, math, os, re, sys, time, typing
 from pathlib import Path
 
 from fastcore.script import Param
@@ -24,8 +24,8 @@ __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 
            'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
            'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser', 'flag_names',
            'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt', 'prompt_tokens',
-           'template_note', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text',
-           'layers_text', 'peak_text', 'kv_text']
+           'template_note', 'ReadProgress', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
+           'bytes_text', 'layers_text', 'peak_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -412,6 +412,24 @@ def template_note(tokenizer, # an mlx-lm `TokenizerWrapper`
     "The note a front end prints when the model has no chat template (a base model, e.g. gemma3-270m)."
     if getattr(tokenizer, "chat_template", None): return None
     return f"note: the model has no chat template (a base model): {instead}"
+
+# %% ../nbs/29_frontend.ipynb #rdprog02
+class ReadProgress:
+    "A `prompt_progress_callback`: 'reading N/M tokens' on stderr once a read has taken more than `after` seconds."
+    def __init__(self, stream=None, # where to write (default: `sys.stderr` at call time)
+                 after:float=2.0, # seconds a read goes on before it is shown (0: from its start)
+                 what:str="reading", # the line's first word
+                ):
+        self.stream, self.after, self.what, self.t0, self.shown = stream, after, what, None, False
+    def __call__(self, done:int, total:int):
+        if done == 0 or self.t0 is None: self.t0, self.shown = time.perf_counter(), False # a new read
+        out = self.stream or sys.stderr
+        tty = getattr(out, "isatty", lambda: False)()
+        if time.perf_counter() - self.t0 < self.after or (done >= total and not self.shown): return
+        msg = f"{self.what} {done}/{total} tokens ({time.perf_counter() - self.t0:.0f}s)"
+        if tty: out.write("\r\x1b[K" + ("" if done >= total else msg)) # one line, wiped at the end
+        else: out.write(msg + "\n")
+        out.flush(); self.shown = True
 
 # %% ../nbs/29_frontend.ipynb #33bf7336
 _REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
