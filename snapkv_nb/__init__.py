@@ -6,7 +6,8 @@ __version__ = "0.1.0"
 # %% auto #0
 __all__ = ['SnapKVConfig', 'PrefillConfig', 'EvictingCache', 'SnapKVCache', 'KeyProxyCache', 'StreamingLLMCache',
            'RandomEvictionCache', 'METHODS', 'make_snapkv_cache', 'compress', 'expect_prompt', 'hold', 'query_capture',
-           'load_prompt_cache', 'KVCacheConfig', 'KVCacheBuilder', 'prefill', 'generate', 'stream_generate']
+           'load_prompt_cache', 'KVCacheConfig', 'KVCacheBuilder', 'prefill', 'generate', 'stream_generate',
+           'embedded_model_dir']
 
 # %% ../nbs/01f_api.ipynb #e29c3a88
 from .settings import SnapKVConfig, PrefillConfig
@@ -16,6 +17,8 @@ from .cache import (EvictingCache, SnapKVCache, KeyProxyCache, METHODS, make_sna
 from .methods.baselines import StreamingLLMCache, RandomEvictionCache # (importing `methods` finds them all)
 from .compat import KVCacheConfig, KVCacheBuilder
 from .generate import prefill, generate, stream_generate # `generate` (the function) shadows the submodule
+from .gemma import embedded_model_dir # the embedded models' mlx-lm folders, by name
 _all_ = ["SnapKVConfig", "PrefillConfig", "EvictingCache", "SnapKVCache", "KeyProxyCache", "StreamingLLMCache",
          "RandomEvictionCache", "METHODS", "make_snapkv_cache", "compress", "expect_prompt", "hold", "query_capture",
-         "load_prompt_cache", "KVCacheConfig", "KVCacheBuilder", "prefill", "generate", "stream_generate"]
+         "load_prompt_cache", "KVCacheConfig", "KVCacheBuilder", "prefill", "generate", "stream_generate",
+         "embedded_model_dir"]

@@ -12,7 +12,7 @@ from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
 from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
-                                load_model, make_caches, kv_report, kv_text, reopen_stdin, add_cache_flags,
+                                load_model, make_caches, kv_report, kv_text, reopen_stdin, template_note, ReadProgress, add_cache_flags,
                                 add_doc_flags, cache_config, document_config, document_settings)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
@@ -41,8 +41,9 @@ class ChatSession:
                  prefill_step_size:int=PrefillConfig.prefill_step_size, # prompt tokens per prefill call (exact mode)
                  prefill:PrefillConfig|None=None, # the driver's settings (None: exact, with `prefill_step_size`)
                  document:DocumentConfig|None=None, # a document pasted into the first message: how it is compressed
-                 doc_settings:dict|None=None): # its compression's `SnapKVConfig` settings (`document_settings`)
-        self.model, self.tokenizer, self.reuse = model, tokenizer, reuse
+                 doc_settings:dict|None=None, # its compression's `SnapKVConfig` settings (`document_settings`)
+                 progress=None): # a `prompt_progress_callback` for each turn's read (e.g. `ReadProgress`; None: none)
+        self.model, self.tokenizer, self.reuse, self.progress = model, tokenizer, reuse, progress
         self.prefill = prefill or PrefillConfig(prefill_step_size=prefill_step_size)
         self.make_cache = make_cache or (lambda: make_caches(model))
         self.messages = [{"role": "system", "content": system_prompt}] if system_prompt else []
@@ -101,7 +102,8 @@ class ChatSession:
         ids = self.prompt_ids()
         if self.document is not None and self.reuse and not self.seen: self._compress_pasted(text, ids)
         new = self._new_tokens(ids)
-        r = stream_answer(self.model, self.tokenizer, new, self.cache, max_tokens, sampler, out, prefill=self.prefill)
+        r = stream_answer(self.model, self.tokenizer, new, self.cache, max_tokens, sampler, out, self.progress,
+                          prefill=self.prefill)
         self.seen = ids + r["tokens"]
         self.messages.append({"role": "assistant", "content": r["text"]})
         kv = kv_report(self.cache)
@@ -356,7 +358,7 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         def new_chat() -> ChatSession:
             return ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
                                args.system_prompt, prefill=prefill, document=pasted,
-                               doc_settings=document_settings(cfg))
+                               doc_settings=document_settings(cfg), progress=ReadProgress()) # reads over 2 s
         session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg) if doc else new_chat()
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
@@ -368,6 +370,8 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     sampler = make_sampler(args.temp, args.top_p, xtc_threshold=args.xtc_threshold,
                            xtc_probability=args.xtc_probability,
                            xtc_special_tokens=tok.encode("\n") + list(tok.eos_token_ids))
+    if (note := template_note(tok, "each message is written as plain text followed by 'Answer:'")):
+        print(f"snapkv chat: {note}", file=sys.stderr, flush=True) # a base model, e.g. gemma3-270m
     _greet(session, args, cfg, prefill, stdout)
     # `input` edits lines with readline where standard input and output are both a terminal (no standard input: none)
     terminal = stdin is not None and stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty()

@@ -21,7 +21,7 @@ from .upstream import check_mlx_lm, actions
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
-                                layers_text, mirrors, Refused, changed_flags, document_settings)
+                                layers_text, peak_text, template_note, mirrors, Refused, changed_flags, document_settings)
 from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
@@ -46,7 +46,7 @@ def format_report(gen:dict, # from `stream_answer`
                   method:str="snapkv", # the evicting layers' method (`--method`)
                   ratio:float|None=None, # `--ratio`, which set the budget (None: `--budget` did)
                  ) -> str:
-    "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes."
+    "The short report after the generated text: prompt, generation, settings, rows per head, KV bytes, peak memory."
     where = f" ({layers_text(kv)})" if cfg is not None else ""
     if ratio is not None: where += f" (budget: {gen['prompt_tokens']} prompt tokens / --ratio {ratio:g})"
     return "\n".join([
@@ -55,7 +55,8 @@ def format_report(gen:dict, # from `stream_answer`
         f"Generation: {gen['generation_tokens']} tokens, {gen['generation_tps']:.1f} tokens-per-sec",
         f"KV cache: {settings_text(cfg, prefill, method)}{where}",
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
-        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}",
+        f"Peak memory: {peak_text(kv['peak_bytes'])}"]) # mlx_lm.generate's last line
 
 # %% ../nbs/30_cli.ipynb #31132ae4
 _str2bool = lambda s: s.lower() not in ("false", "f") # mlx_lm.generate's reading of --verbose
@@ -195,6 +196,10 @@ def _check_document(doc:DocumentConfig, cfg:SnapKVConfig|None, prefill:PrefillCo
     if cfg is None and doc.doc_method != "full": raise UsageError("--full-cache with a document: use --doc-method full")
 
 # %% ../nbs/30_cli.ipynb #63a752c3
+def _say_template(tok): # once the settings are accepted: a refused one stays the only line on stderr
+    "Say on stderr, in one line, that the model has no chat template (a base model) and the prompt goes without."
+    if (note := template_note(tok)): print(f"snapkv generate: {note}", file=sys.stderr, flush=True)
+
 def generate_text(model, tokenizer, # an mlx-lm model and its tokenizer
                   text:str, # the prompt
                   config:SnapKVConfig|None, # SnapKV settings (None: full cache)
@@ -218,6 +223,7 @@ def generate_text(model, tokenizer, # an mlx-lm model and its tokenizer
     ids = prompt_tokens(tokenizer, text, chat_template, system_prompt, prefill_response, template_args)
     if ratio is not None: config = ratio_config(config, len(ids), ratio)
     caches = make_caches(model, config, max_kv_size, method)
+    if chat_template and verbose and out is not None: _say_template(tokenizer)
     if seed is not None: mx.random.seed(seed)
     sampler = _sampler(tokenizer, temp, top_p, **(sampling or {}))
     prefill = prefill or PrefillConfig()
@@ -248,6 +254,7 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
     if doc.doc_method != "full" and n < kept: # `compress_document`'s bound, said in the flags' terms
         raise UsageError(f"--prompt-file: the document is too short to compress ({n} tokens with the chat template, "
                          f"fewer than --n-sink + --window = {kept}): give a longer one, or --doc-method full")
+    if verbose and out is not None: _say_template(tokenizer)
     s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
                         **document_settings(config))
     if seed is not None: mx.random.seed(seed)
@@ -259,7 +266,7 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
 def document_report(r:dict, # from `ask_document`
                     doc:DocumentConfig, # how the document was compressed
                    ) -> str:
-    "The report after an answer about a document: its compression, the question's and the answer's speed, KV."
+    "The report after an answer about a document: its compression, the question's and the answer's speed, KV, peak."
     i, kv = r["info"], r["kv"]
     t = i["prefill_s"] + i["scoring_s"]
     how = ("kept whole (--doc-method full)" if i["method"] == "full" else
@@ -270,7 +277,8 @@ def document_report(r:dict, # from `ask_document`
         f"Question: {r['question_tokens']} tokens, {r['prompt_tps']:.1f} tokens-per-sec",
         f"Generation: {len(r['tokens'])} tokens, {r['generation_tps']:.1f} tokens-per-sec",
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
-        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}"])
+        f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}",
+        f"Peak memory: {peak_text(kv['peak_bytes'])}"])
 
 # %% ../nbs/30_cli.ipynb #ab272449
 DEMO_NEEDLE = "The secret passkey is 71432."

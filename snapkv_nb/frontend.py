@@ -4,7 +4,7 @@
 
 # %% ../nbs/29_frontend.ipynb #d7c20c00
 from __future__ import annotations
-import argparse, codecs, dataclasses, inspect, math, os, re, sys, typing
+import argparse, codecs, dataclasses, inspect, math, os, re, sys, time, typing
 from pathlib import Path
 
 from fastcore.script import Param
@@ -24,8 +24,8 @@ __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 
            'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
            'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser', 'flag_names',
            'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt', 'prompt_tokens',
-           'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'layers_text',
-           'kv_text']
+           'template_note', 'ReadProgress', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
+           'bytes_text', 'layers_text', 'peak_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -405,6 +405,32 @@ def prompt_tokens(tokenizer, # an mlx-lm `TokenizerWrapper`
     if given: raise UsageError(f"{', '.join(given)} needs the chat template (the model has none, or it is ignored)")
     return list(tokenizer.encode(text))
 
+# %% ../nbs/29_frontend.ipynb #tmpln002
+def template_note(tokenizer, # an mlx-lm `TokenizerWrapper`
+                  instead:str="the prompt is tokenized as it is", # what the front end does without one
+                 ) -> str|None: # one line for stderr, or None when the model has a chat template
+    "The note a front end prints when the model has no chat template (a base model, e.g. gemma3-270m)."
+    if getattr(tokenizer, "chat_template", None): return None
+    return f"note: the model has no chat template (a base model): {instead}"
+
+# %% ../nbs/29_frontend.ipynb #rdprog02
+class ReadProgress:
+    "A `prompt_progress_callback`: 'reading N/M tokens' on stderr once a read has taken more than `after` seconds."
+    def __init__(self, stream=None, # where to write (default: `sys.stderr` at call time)
+                 after:float=2.0, # seconds a read goes on before it is shown (0: from its start)
+                 what:str="reading", # the line's first word
+                ):
+        self.stream, self.after, self.what, self.t0, self.shown = stream, after, what, None, False
+    def __call__(self, done:int, total:int):
+        if done == 0 or self.t0 is None: self.t0, self.shown = time.perf_counter(), False # a new read
+        out = self.stream or sys.stderr
+        tty = getattr(out, "isatty", lambda: False)()
+        if time.perf_counter() - self.t0 < self.after or (done >= total and not self.shown): return
+        msg = f"{self.what} {done}/{total} tokens ({time.perf_counter() - self.t0:.0f}s)"
+        if tty: out.write("\r\x1b[K" + ("" if done >= total else msg)) # one line, wiped at the end
+        else: out.write(msg + "\n")
+        out.flush(); self.shown = True
+
 # %% ../nbs/29_frontend.ipynb #33bf7336
 _REPO_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
@@ -484,21 +510,22 @@ def _layer(c) -> tuple:
     return c.size(), held, c.nbytes, held
 
 def kv_report(caches:list, # a prompt cache (one cache per layer)
-             ) -> dict: # layers, snapkv_layers, tokens, rows, held_bytes, capacity_bytes, full_bytes, ratio
+             ) -> dict: # layers, snapkv_layers, tokens, rows, held_bytes, capacity_bytes, full_bytes, ratio, peak_bytes
     "What a prompt cache holds: rows per head per layer, tokens seen, bytes held / allocated / without eviction."
     per, ev = [_layer(c) for c in caches], [c for c in caches if isinstance(c, EvictingCache)]
     held, cap, full = (sum(p[i] for p in per) for i in (1, 2, 3))
     return dict(layers=len(caches), snapkv_layers=len(ev), tokens=max((c.offset for c in caches), default=0),
                 rows=[p[0] for p in per], held_bytes=held, capacity_bytes=cap, full_bytes=full,
                 ratio=full / held if held else 1.0, methods=sorted({c.method or type(c).__name__ for c in ev}),
-                evicted=any(c.keep_rate < 1 for c in ev if not c.empty())) # the evicting layers' methods; rows dropped
+                evicted=any(c.keep_rate < 1 for c in ev if not c.empty()), # the evicting layers' methods; rows dropped
+                peak_bytes=mx.get_peak_memory()) # the process's peak so far (mlx-lm's "Peak memory"), not the cache's
 
 def bytes_text(held:int, capacity:int, full:int, # bytes held, allocated, and without eviction (`kv_report`'s)
                digits:int=1, # decimals of each size
               ) -> str:
-    "'35.3 kB held (64.0 kB allocated) vs 156.2 kB without eviction (4.42x smaller, 77% saved)': every front end's."
-    saved = (f"{full / held:.2f}x smaller, {100 * (1 - held / full):.0f}% saved" if held and full > held * (1 + 1e-9)
-             else "nothing evicted")
+    "'35.3 kB held (64.0 kB allocated) vs 156.2 kB without eviction (the KV cache alone 4.42x smaller, 77% saved)'."
+    saved = (f"the KV cache alone {full / held:.2f}x smaller, {100 * (1 - held / full):.0f}% saved"
+             if held and full > held * (1 + 1e-9) else "nothing evicted")
     return (f"{fmt_bytes(held, digits)} held ({fmt_bytes(capacity, digits)} allocated) vs {fmt_bytes(full, digits)} "
             f"without eviction ({saved})")
 
@@ -510,10 +537,16 @@ def layers_text(r:dict, # from `kv_report`
     if not r["evicted"]: return f"kept whole: nothing evicted {on}"
     return f"{', '.join('SnapKV' if m == 'snapkv' else m for m in r['methods'])} {on}"
 
+def peak_text(peak:int, # bytes: `kv_report`'s `peak_bytes` (`mx.get_peak_memory()`)
+             ) -> str:
+    "'0.770 GB (the process's peak: weights, activations and KV)': in GB to 3 decimals, as mlx-lm's 'Peak memory'."
+    return f"{peak / 1e9:.3f} GB (the process's peak: weights, activations and KV)"
+
 def kv_text(r:dict, # from `kv_report`
            ) -> str:
-    "The report in one line: rows per head, tokens, which layers evict (how), bytes held (allocated) vs without eviction."
+    "The report in one line: rows per head, tokens, which layers evict (how), KV bytes held vs without eviction, peak."
     rows = sorted(set(r["rows"]))
     rows = str(rows[0]) if len(rows) == 1 else f"{rows[0]}-{rows[-1]}"
     return (f"{rows} rows per head for {r['tokens']} tokens ({layers_text(r)}); "
-            f"KV {bytes_text(r['held_bytes'], r['capacity_bytes'], r['full_bytes'])}")
+            f"KV {bytes_text(r['held_bytes'], r['capacity_bytes'], r['full_bytes'])}; "
+            f"peak memory {peak_text(r['peak_bytes'])}")

