@@ -10,9 +10,9 @@
                                          pass); no docs
 
 A full run executes each notebook through nbdev's processing (tools/docs.py's `proc_one`: the cells `nbdev_test`
-runs, plus the `show_doc` cells nbdev adds for the pages) in `--jobs` worker processes (default: the CPU count), each
-reused for several notebooks as `nbdev_test` reuses its workers, the slowest first (tools/nb_times.json, rewritten by
-`--save-times` after a full run); the inner-loop tiers run `nbdev_test` itself. The executed notebooks land in
+runs, plus the `show_doc` cells nbdev adds for the pages) in a fresh worker process, `--jobs` at a time (default: the
+CPU count), the slowest first (tools/nb_times.json, rewritten by `--save-times` after a full run); the inner-loop
+tiers run `nbdev_test` itself. The executed notebooks land in
 _proc/, each one's output in _proc/logs/NAME.log (printed when it fails). The last line is
 `notebooks: N passed, N failed`.
 """
@@ -66,8 +66,6 @@ def run_one(name: str) -> tuple:
     with open(log, "w") as f:
         os.dup2(f.fileno(), 1); os.dup2(f.fileno(), 2)
         try:
-            import nbdev.config
-            nbdev.config.get_config.cache_clear()  # a worker runs both projects' notebooks: each its own settings.ini
             docs.proc_one(name)
         except BaseException:  # a failing cell (or anything else): the notebook failed, the worker goes on
             traceback.print_exc()
@@ -88,13 +86,14 @@ def init_worker(skip: str):
 
 
 def execute(names: list, skip: str, jobs: int) -> dict:
-    """Every notebook of `names` executed into _proc/ by `jobs` worker processes, each reused for several notebooks
-    (as `nbdev_test` does: the imports are paid once per worker), the slowest first; {name: (passed?, seconds)}."""
+    """Every notebook of `names` executed into _proc/ by `jobs` worker processes, a fresh one for each notebook (forked
+    from this process, which has imported nothing heavy): no notebook sees another's registrations, warnings said
+    once per process or settings; the slowest first; {name: (passed?, seconds)}."""
     import multiprocessing as mp
     import run_nbs  # the workers' task by this module's name: a notebook's IPython shell replaces the workers' __main__
     res = {}
     ctx = mp.get_context("fork")  # this process has imported nothing but the standard library and tools/docs.py
-    with ctx.Pool(jobs, initializer=init_worker, initargs=(skip,)) as pool:
+    with ctx.Pool(jobs, initializer=init_worker, initargs=(skip,), maxtasksperchild=1) as pool:
         for name, ok, dt in pool.imap_unordered(run_nbs.run_one, slowest_first(names), chunksize=1):
             print(f"{'ok    ' if ok else 'FAILED'} {name} ({dt:.0f}s)", flush=True)
             if not ok:
