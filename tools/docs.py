@@ -406,7 +406,8 @@ def exported_names(nb_name: str) -> list:
     mod = importlib.import_module(f"{LIBS[source(nb_name).parent]}.{mod_name}")
     import inspect
     own = lambda o: (inspect.isfunction(o) or inspect.isclass(o)) and getattr(o, "__module__", None) == mod.__name__
-    return [n for n in getattr(mod, "__all__", []) if own(getattr(mod, n, None))]  # re-exports are documented where defined
+    # re-exports are documented where defined, an alias (an old name kept) under its own name
+    return [n for n in getattr(mod, "__all__", []) if own(o := getattr(mod, n, None)) and o.__name__ == n]
 
 
 def expects_images(nb) -> bool:

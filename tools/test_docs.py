@@ -41,6 +41,9 @@ class TestReadingOrder(unittest.TestCase):
             docs.source("09_bench.ipynb")
         self.assertIn("text_path", docs.exported_names("00_common.ipynb"))  # snapkv_eval.common
         self.assertIn("plot_kept", docs.exported_names("20_viz.ipynb"))  # snapkv_nb.viz
+        ctx = docs.exported_names("07_context.ipynb")  # an old name kept as an alias is documented under its own name
+        self.assertIn("document_score_fn", ctx)
+        self.assertNotIn("document_scorer", ctx)
 
 
 class TestPrepare(unittest.TestCase):
