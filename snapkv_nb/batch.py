@@ -345,11 +345,12 @@ def _head_mask(rows:list, # [B][H]: rows each sequence's KV heads hold after the
 BATCH_STATE_VERSION = 1 # the schema of `BatchEvictingCache.state`
 
 def _member_class(name:str) -> type: # a saved sequence's class name
-    "The evicting cache class called `name`: a subclass of mlx-lm's `BaseCache` with the family's marker."
-    todo = [BaseCache] # not `EvictingCache`: `cache` imports this module, so this one cannot import `cache`
+    "The class called `name` that derives from the package's `EvictingCache` (not from a notebook's copy of it)."
+    family = lambda c: any(k.__name__ == "EvictingCache" and k.__module__ == "snapkv_nb.cache" for k in c.__mro__)
+    todo = [BaseCache] # not `EvictingCache` itself: `cache` imports this module, so this one cannot import `cache`
     while todo:
         cls = todo.pop()
-        if cls.__name__ == name and getattr(cls, "_snapkv_capture", False): return cls
+        if cls.__name__ == name and family(cls): return cls
         todo += cls.__subclasses__()
     raise ValueError(f"damaged BatchEvictingCache state: {name!r} is not an evicting cache class of this snapkv_nb")
 
