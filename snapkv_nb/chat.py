@@ -180,9 +180,6 @@ def chat_settings(args:argparse.Namespace) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
     cfg, prefill = cache_config(args)
     check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
-    for flag, v in (("--adapter-path", args.adapter_path), ("--pipeline", args.pipeline),
-                    ("--trust-remote-code", args.trust_remote_code)):
-        if v: raise UsageError(f"{flag} is not supported by snapkv chat")
     # argv's undecodable bytes arrive as surrogates
     try: args.system_prompt is None or args.system_prompt.encode("utf-8")
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
