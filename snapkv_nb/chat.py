@@ -13,7 +13,7 @@ from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
                                 load_model, make_caches, kv_report, kv_text, reopen_stdin, template_note, ReadProgress, add_cache_flags,
-                                add_doc_flags, cache_config, document_config, document_settings)
+                                add_doc_flags, cache_config, document_config, document_settings, given_flags)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
 from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
@@ -176,14 +176,16 @@ def pasted_blocker(cfg:SnapKVConfig|None, # the chat's cache settings (None: --f
         return "not used with --decode-budget (the turns after a document are kept whole)"
     return None
 
-def chat_settings(args:argparse.Namespace) -> tuple:
+def chat_settings(args:argparse.Namespace, # the parsed flags
+                  typed=frozenset(), # the flags on the command line (`given_flags`)
+                 ) -> tuple:
     "(SnapKVConfig or None, PrefillConfig, the document of --file or None) of checked chat flags, or a `UsageError`."
     cfg, prefill = cache_config(args)
     check_generation(args.max_tokens, args.temp, args.top_p, args.seed, args.xtc_probability, args.xtc_threshold)
     # argv's undecodable bytes arrive as surrogates
     try: args.system_prompt is None or args.system_prompt.encode("utf-8")
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
-    if cfg is None: check_full_cache(args)
+    if cfg is None: check_full_cache(args, typed=typed)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
     if args.file is None: # a document pasted into the first message is compressed as --doc-method etc. say
@@ -345,8 +347,9 @@ def chat_main(argv:list, # arguments after `snapkv chat`
     stdout = stdout or sys.stdout
     try:
         check_mlx_lm(("chat",)) # mlx-lm has what the chat relies on (its parser), or one line naming what it lacks
-        args = chat_parser().parse_args(list(argv))
-        cfg, prefill, doc = chat_settings(args)
+        parser = chat_parser()
+        args = parser.parse_args(list(argv))
+        cfg, prefill, doc = chat_settings(args, given_flags(parser, argv))
         reopen_stdin() # a closed fd 0 would be taken by the weights file
         stdin = stdin or sys.stdin
         model, tok = load_model(args.model)

@@ -21,7 +21,8 @@ from .upstream import check_mlx_lm, actions
 from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check_prefill, cli_parser,
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
-                                layers_text, peak_text, template_note, mirrors, Refused, changed_flags, document_settings)
+                                layers_text, peak_text, template_note, mirrors, Refused, changed_flags, document_settings,
+                                given_flags)
 from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
@@ -467,14 +468,15 @@ def run_command(func, # `snapkv_generate` or `snapkv_demo`
                ):
     "Parse `argv` for `func`, each settings dataclass from its flags (SnapKV's refused under `--full-cache`); call it."
     parser = cli_parser(func, prog=prog)
-    args = vars(parser.parse_args(argv))
+    args, typed = vars(parser.parse_args(argv)), given_flags(parser, argv)
+    if {"budget", "ratio"} <= typed: raise UsageError("--budget or --ratio, not both")
     for a in actions(parser): # mlx-lm's flags the command refuses: none was given (each raises), none is passed on
         if isinstance(a, Refused): args.pop(a.dest, None)
     settings = {k: p.annotation for k, p in inspect.signature(func, eval_str=True).parameters.items()
                 if dataclasses.is_dataclass(p.annotation)}
     for name, cls in settings.items():
         if cls is SnapKVConfig and args.get("full_cache"): # a SnapKV flag given would not be used: refused
-            check_full_cache(args)
+            check_full_cache(args, typed=typed)
             for f in dataclasses.fields(cls): args.pop(f.name, None)
             settings[name] = None
         else: settings[name] = config_from_flags(cls, args)

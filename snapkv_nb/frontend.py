@@ -20,12 +20,12 @@ from .model import load_default_model, load_model_dir
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
-           'fmt_bytes', 'aliases', 'mirrors', 'cli_parser', 'add_config_flags', 'config_from_flags', 'changed_flags',
-           'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags', 'add_doc_flags',
-           'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser', 'flag_names',
-           'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt', 'prompt_tokens',
-           'template_note', 'ReadProgress', 'resolve_model', 'reopen_stdin', 'load_model', 'make_caches', 'kv_report',
-           'bytes_text', 'layers_text', 'peak_text', 'kv_text']
+           'fmt_bytes', 'aliases', 'mirrors', 'cli_parser', 'given_flags', 'add_config_flags', 'config_from_flags',
+           'changed_flags', 'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags',
+           'add_doc_flags', 'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser',
+           'flag_names', 'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt',
+           'prompt_tokens', 'template_note', 'ReadProgress', 'resolve_model', 'reopen_stdin', 'load_model',
+           'make_caches', 'kv_report', 'bytes_text', 'layers_text', 'peak_text', 'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -79,6 +79,18 @@ def cli_parser(func, # a function whose parameters are annotated with types or `
         else: p.add_argument(k, **kw)
     return refuse_flags(p, func.mlx_lm) if hasattr(func, "mlx_lm") else p
 
+# %% ../nbs/29_frontend.ipynb #given001
+_UNSET = object() # a value no flag parses to
+
+def given_flags(parser:argparse.ArgumentParser, # a parser `argv` parses with
+                argv:list, # the command line's arguments
+               ) -> frozenset: # the `dest` of every flag on the command line
+    "The settings the user typed, whatever their value (`--budget 512` is given even though 512 is the default)."
+    probe = argparse.Namespace(**{a.dest: _UNSET for a in actions(parser) if a.dest != argparse.SUPPRESS})
+    parser.parse_known_args(list(argv), probe) # argparse fills a default only where the namespace has no value
+    return frozenset(k for k, v in vars(probe).items() if v is not _UNSET)
+
+
 # %% ../nbs/29_frontend.ipynb #939fb315
 _CHOICES = {"scorer": "SCORERS", "kv_bits": "KV_BITS", "prefill": "PREFILL_MODES", "probe_at": "PROBE_AT"}
 
@@ -129,10 +141,13 @@ def changed_flags(cls:type, # the settings dataclass
 
 def check_full_cache(values, # parsed flags (a dict or a namespace) of a run with --full-cache
                      skip=(), # SnapKV fields that are the parser's own flags there (mlx-lm's, used by its full cache)
+                     typed=frozenset(), # the flags on the command line (`given_flags`), also those set to the default
                     ) -> None:
     "Refuse SnapKV flags given with --full-cache (mlx-lm's plain cache would not use them): a `UsageError` naming them."
     method = values.get("method") if isinstance(values, dict) else getattr(values, "method", None)
-    given = changed_flags(SnapKVConfig, values, skip) + (["--method"] if method not in (None, "snapkv") else [])
+    changed = changed_flags(SnapKVConfig, values, skip)
+    given = [_flag(f.name) for f in dataclasses.fields(SnapKVConfig) if f.name not in skip and
+             (f.name in typed or _flag(f.name) in changed)] + (["--method"] if method not in (None, "snapkv") else [])
     if given:
         raise UsageError(f"{', '.join(given)}: not used with --full-cache (mlx-lm's plain cache keeps every row)")
 

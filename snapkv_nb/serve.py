@@ -17,7 +17,7 @@ from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_doc_flags, cache_config,
                                 changed_flags, document_config, document_settings, settings_text, check_generation,
                                 resolve_model, make_caches, kv_report, kv_text, check_full_cache,
-                                SAMPLING, check_sampling)
+                                SAMPLING, check_sampling, given_flags)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
 from .cache import end_lookahead, EvictingCache, method_class
@@ -642,6 +642,7 @@ def _parser_module(argv:list, prog:str, after_parse):
         def parse_args(self, args=None, namespace=None):
             add_serve_flags(self) # now, after mlx-lm's own flags (its --kv-bits and --kv-group-size stay its own)
             ns = super().parse_args(argv if args is None else args, namespace)
+            self.typed = given_flags(self, argv if args is None else args) # the flags on the command line
             after_parse(ns, self)
             return ns
     return types.SimpleNamespace(**{**vars(argparse), "ArgumentParser": Parser})
@@ -680,7 +681,8 @@ def check_serve_args(ns:argparse.Namespace, # the parsed flags
     if ns.api_key is not None and not ns.api_key.strip(): raise UsageError("--api-key must not be empty")
     if ns.adapter_path is not None and not Path(ns.adapter_path).expanduser().is_dir():
         raise UsageError(f"--adapter-path: not a directory: {ns.adapter_path}")
-    if ns.full_cache: check_full_cache(ns, skip=("kv_bits", "kv_group_size")) # mlx-lm's own flags there
+    if ns.full_cache: # mlx-lm's own --kv-bits and --kv-group-size are used there
+        check_full_cache(ns, skip=("kv_bits", "kv_group_size"), typed=getattr(parser, "typed", frozenset()))
     if ns.quantized_kv_start < 0: raise UsageError(f"--quantized-kv-start must be >= 0, got {ns.quantized_kv_start}")
 
 def served_name(model_arg:str, # --model as given: a directory or a Hugging Face repo id
