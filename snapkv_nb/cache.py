@@ -307,6 +307,10 @@ class SelectingCache(TrackingCache):
         "The importance of each row the next compression ranks: what a member of the family defines."
         raise NotImplementedError(f"{type(self).__name__} must define `score`")
 
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array: # as `score`'s
+        "How a decode compression ranks the answer's rows, the same for every member: newest first (`long_answers`)."
+        return positions.astype(mx.float32)
+
     @classmethod
     def layer_settings(cls, model:nn.Module, # the mlx-lm model `make_snapkv_cache` builds for
                        i:int, # the layer index
@@ -328,13 +332,15 @@ class SelectingCache(TrackingCache):
         S, ahead = queries.shape[2], self.lookahead if p.in_prompt else 0 # look-ahead: for a prompt not compressed
         if S: self._queries.add(queries, end, self.config.window + ahead + (S - 1 if S <= 16 else 0))
 
-    def scores(self, lo:int=0, # the first row ranked (a decode compression ranks the answer's rows only)
+    def scores(self, lo:int=0, # the first row ranked (a decode compression ranks the answer's, from `prompt_rows`)
+               answer:bool=False, # rank with `answer_score` (a decode compression) instead of `score`
               ) -> mx.array:
-        "`score` of the rows the next compression ranks from row `lo`, [B, H_kv, n - lo] float32, from what is held."
+        "`score` (or `answer_score`) of the rows ranked from row `lo`, [B, H_kv, n - lo] float32, from what is held."
         n = self._scored_rows()
         q, ahead = _scoring_queries(self) if self.uses_queries else (None, None)
         keys, values, q, ahead = _finite(self, *self._store.float_rows(n, lo), q, ahead)
-        return self.score(keys, values, self._store.positions()[..., lo:n], q, ahead, self.config)
+        rank = self.answer_score if answer else self.score
+        return rank(keys, values, self._store.positions()[..., lo:n], q, ahead, self.config)
 
     def _evict(self) -> int:
         "Keep the due compression's rows per head (`set_head_budgets`' counts at a prompt's end) and every row after."
@@ -440,12 +446,12 @@ def _finite(c:SelectingCache, *xs) -> tuple: # arrays or None
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
 
 def _evict_answer(c:SelectingCache) -> int:
-    "A decode compression: every prompt row kept, `decode_budget` of the answer's by `score` (its last `window` too)."
+    "A decode compression: every prompt row kept, and `decode_budget` of the answer's as `answer_score` ranks them."
     cfg, n = c.config, c._store.n
     a = min(c.prompt_rows, n)
     if n - a <= cfg.decode_budget: return 0
     sinks = cfg.n_sink if a == 0 else 0 # no prompt was seen: the first rows are the sinks; else the prompt holds them
-    idx = snap_select_indices(c.scores(a), cfg.decode_budget, sinks, cfg.window) + a
+    idx = snap_select_indices(c.scores(a, answer=True), cfg.decode_budget, sinks, cfg.window) + a
     idx = mx.concatenate([mx.broadcast_to(mx.arange(a, dtype=mx.int32), (*idx.shape[:2], a)), idx], axis=2)
     c._store.select(idx, n, c.offset, cfg.kv_bits is not None)
     c.compressions += 1
