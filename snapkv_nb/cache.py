@@ -308,8 +308,8 @@ class SelectingCache(TrackingCache):
         raise NotImplementedError(f"{type(self).__name__} must define `score`")
 
     def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array: # as `score`'s
-        "How a decode compression ranks the answer's rows, the same for every member: newest first (`long_answers`)."
-        return positions.astype(mx.float32)
+        "How a decode compression ranks the answer's rows: as `score` ranks a prompt's (a subclass may differ)."
+        return self.score(keys, values, positions, queries, answer_queries, config)
 
     @classmethod
     def layer_settings(cls, model:nn.Module, # the mlx-lm model `make_snapkv_cache` builds for

@@ -12,14 +12,14 @@ import mlx.core as mx
 
 from snapkv_nb.cache import EvictingCache, SnapKVCache
 from snapkv_nb.batch import BatchEvictingCache
-from snapkv_nb.methods.baselines import StreamingLLMCache
 from snapkv_nb.frontend import UsageError
 from .common import shared_prefill, paired_share, provenance, text_path, paragraphs, eos_ids
 
 # %% auto #0
-__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'REPORT', 'copy_task', 'lines_right', 'repetition', 'RandomAnswerCache',
-           'ValueNormCache', 'RedundancyCache', 'policy_caches', 'batch_decode', 'line_starts', 'kept_ahead',
-           'copy_run', 'forced_run', 'copy_summary', 'block_interval', 'forced_summary', 'main']
+__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'REPORT', 'copy_task', 'lines_right', 'repetition', 'RecentAnswerCache',
+           'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches', 'batch_decode', 'line_starts',
+           'kept_ahead', 'copy_run', 'forced_run', 'copy_summary', 'block_interval', 'forced_summary',
+           'long_answers_plot', 'main']
 
 # %% ../nbs/21_long_answers.ipynb #la0006
 COLOURS = "red blue green black white yellow grey brown".split()
@@ -27,11 +27,11 @@ ITEMS = "hammers nails bolts screws washers hinges brackets clamps drills saws c
 
 def copy_task(seed:int, # the list's seed
               lines:int=40, # lines of the list
-             ) -> tuple: # (prompt text, the list's lines: the answer expected)
-    "A list of `lines` random inventory lines, then the header the model continues with a copy."
+             ) -> tuple: # (prompt text, the list's lines: the answer is all but the first)
+    "A list of `lines` random inventory lines, then the header of a copy and its first line, which the model continues."
     rng = random.Random(seed)
-    want = [f"{rng.randint(2, 97)} {rng.choice(COLOURS)} {rng.choice(ITEMS)}" for _ in range(lines)]
-    return "Inventory list:\n" + "\n".join(want) + "\n\nInventory list (exact copy):\n", want
+    ls = [f"{rng.randint(2, 97)} {rng.choice(COLOURS)} {rng.choice(ITEMS)}" for _ in range(lines)]
+    return "Inventory list:\n" + "\n".join(ls) + "\n\nInventory list (exact copy):\n" + ls[0] + "\n", ls
 
 def lines_right(text:str, # the answer
                 want:list, # the lines expected
@@ -49,29 +49,33 @@ def repetition(ids:list, # token ids of an answer
     return 1 - len(set(grams)) / len(grams) if grams else 0.0
 
 # %% ../nbs/21_long_answers.ipynb #la0013
-class RandomAnswerCache(EvictingCache):
+class RecentAnswerCache(SnapKVCache):
+    "The answer's newest rows kept (StreamingLLM's ranking, for the answer)."
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+        return positions.astype(mx.float32)
+
+class RandomAnswerCache(SnapKVCache):
     "Random eviction of the answer's rows, drawn again at each compression (seeded by layer and position), per head."
-    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
         return mx.random.uniform(shape=positions.shape, key=mx.random.key(1009 * (self.layer or 0) + self.offset))
 
 class ValueNormCache(SnapKVCache):
     "SnapKV's attention score times each row's value norm (VaSE-like: large-norm rows protected)."
-    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
-        return super().score(keys, values, positions, queries, None, config) * mx.linalg.norm(values, axis=-1)
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+        return super().answer_score(keys, values, positions, queries, None, config) * mx.linalg.norm(values, axis=-1)
 
 class RedundancyCache(SnapKVCache):
     "R-KV-like: `lam` x attention (scaled to max 1) - (1 - `lam`) x the row key's mean cosine to the other rows ranked."
     lam = 0.1
-    def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
-        imp = super().score(keys, values, positions, queries, None, config)
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+        imp = super().answer_score(keys, values, positions, queries, None, config)
         imp = imp / (mx.max(imp, axis=-1, keepdims=True) + 1e-9)
         k = keys / (mx.linalg.norm(keys, axis=-1, keepdims=True) + 1e-9)
-        n = keys.shape[2]
-        red = (mx.sum(k @ k.swapaxes(-1, -2), axis=-1) - 1) / max(n - 1, 1)
+        red = (mx.sum(k @ k.swapaxes(-1, -2), axis=-1) - 1) / max(keys.shape[2] - 1, 1)
         return self.lam * imp - (1 - self.lam) * red
 
-POLICIES = {"whole_snapkv": SnapKVCache, "streaming": StreamingLLMCache, "snapkv": SnapKVCache,
-            "recent": StreamingLLMCache, "random": RandomAnswerCache, "vnorm": ValueNormCache, "rkv": RedundancyCache}
+POLICIES = {"whole_snapkv": SnapKVCache, "streaming": RecentAnswerCache, "snapkv": SnapKVCache,
+            "recent": RecentAnswerCache, "random": RandomAnswerCache, "vnorm": ValueNormCache, "rkv": RedundancyCache}
 WHOLE = ("whole_snapkv", "streaming") # the prompt ranked with the answer (`prompt_rows` 0)
 
 # %% ../nbs/21_long_answers.ipynb #la0016
@@ -156,17 +160,17 @@ def copy_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
              log=None, # a stream for progress lines
             ) -> dict:
     "One copy prompt: the full cache and every policy at every budget, one prefill, one batch; lines right per row."
-    prompt, want = copy_task(seed, lines)
-    ids = tokenizer.encode(prompt)
+    prompt, ls = copy_task(seed, lines)
+    ids, want = tokenizer.encode(prompt), ls[1:] # the answer: every line but the first (in the prompt)
     answer = len(tokenizer.encode("".join(w + "\n" for w in want), add_special_tokens=False)) # tokens of the copy
     specs = [("full", None)] + [(p, max(answer // f, 16)) for f in fracs for p in policies]
     held, logits = shared_prefill(model, ids)
     caches = policy_caches(held, specs)
     nl = tokenizer.encode("\n", add_special_tokens=False)[-1]
-    stop = lambda o: o.count(nl) >= lines
+    stop = lambda o: o.count(nl) >= len(want)
     t0 = time.time()
     half, _, _ = batch_decode(model, caches, mx.argmax(logits).item(), answer // 2, stop=stop) # halfway: what is held
-    mid = kept_ahead(caches, line_starts(tokenizer, want), [o.count(nl) for o in half])
+    mid = kept_ahead(caches, line_starts(tokenizer, ls)[1:], [o.count(nl) for o in half])
     rest, _, _ = _resume(model, caches, half, int(answer * 1.3) + 8 - answer // 2, stop)
     rows = [dict(policy=n, keep=k, frac=f, items=lines_right(tokenizer.decode(o), want),
                  tokens=len(o), repetition=repetition(o), kept_behind_mid=m[0], kept_ahead_mid=m[1])
@@ -188,8 +192,9 @@ def _resume(model, caches, ids:list, steps:int, stop):
     return ids, [], []
 
 # %% ../nbs/21_long_answers.ipynb #la0021
-REPORT = ("Here is a license text:\n\n{doc}\n\nWrite a long, detailed report on this license: go through it section "
-          "by section, quote its wording, and explain each obligation with examples.")
+REPORT = ("Here is a license text:\n\n", # the request around the document (GPL-3's first paragraphs)
+          "\n\nWrite a long, detailed report on this license: go through it section by section, quote its wording, "
+          "and explain each obligation with examples.")
 
 def forced_run(model, tokenizer, # SmolLM2 (instruct) and its tokenizer
                tokens:int=1024, # answer tokens
@@ -201,7 +206,7 @@ def forced_run(model, tokenizer, # SmolLM2 (instruct) and its tokenizer
               ) -> dict:
     "The full cache's greedy answer (end of sequence banned) re-read by every policy: top-1 agreement and KL per token."
     doc = "\n\n".join(paragraphs(open(text_path("GPL-3")).read())[:paragraphs_used])
-    ids = tokenizer.apply_chat_template([{"role": "user", "content": REPORT.format(doc=doc)}], add_generation_prompt=True)
+    ids = tokenizer.apply_chat_template([{"role": "user", "content": doc.join(REPORT)}], add_generation_prompt=True)
     specs = [("full", None)] + [(p, tokens // f) for f in fracs for p in policies]
     held, logits = shared_prefill(model, ids)
     caches, ban = policy_caches(held, specs), sorted(eos_ids(tokenizer))
@@ -258,7 +263,28 @@ def forced_summary(res:dict, # a `forced` result
                         kl=float(k.mean()), kl_last=float(k[q:].mean())))
     return out
 
-# %% ../nbs/21_long_answers.ipynb #la0027
+# %% ../nbs/21_long_answers.ipynb #la0026
+def long_answers_plot(copy_res:dict, forced_res:dict): # the two results, read back from their JSON
+    "Left: the copy's lines right (share of the full cache's) per budget; right: forced KL against the length."
+    import matplotlib.pyplot as plt
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4))
+    cs = [r for r in copy_summary(copy_res) if r["frac"] is not None]
+    for p in dict.fromkeys(r["policy"] for r in cs):
+        rs = sorted((r for r in cs if r["policy"] == p), key=lambda r: r["frac"])
+        a.errorbar([f"1/{r['frac']}" for r in rs], [r["share"][0] for r in rs], marker="o", capsize=3, label=p,
+                   yerr=[[r["share"][0] - r["share"][1] for r in rs], [r["share"][2] - r["share"][0] for r in rs]])
+    a.set(title="Gemma 3 270M copying a 40-line list", xlabel="answer rows kept", ylabel="lines right / full cache's")
+    a.axhline(0.95, ls=":", c="grey"); a.legend(fontsize=7)
+    w = 64
+    for x in forced_res["records"][0]["rows"][1:]:
+        kl = np.convolve(x["kl"], np.ones(w) / w, mode="valid")
+        b.semilogy(np.arange(len(kl)) + w, kl, label=f"{x['policy']} ({x['keep']} answer rows, top-1 agreement "
+                   f"{np.mean(x['agree']):.2f})")
+    b.set(title="SmolLM2: its full-cache answer re-read", xlabel="answer tokens", ylabel=f"KL(full || policy), {w}-token mean")
+    b.legend(fontsize=7); fig.tight_layout()
+    return fig
+
+# %% ../nbs/21_long_answers.ipynb #la0028
 def main(argv:list=None):
     """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` (Gemma 3 270M base, seeds comma-separated)
     or `python -m snapkv_eval.long_answers forced OUT.json TOKENS` (SmolLM2)."""
@@ -278,7 +304,7 @@ def main(argv:list=None):
         res["records"].append(forced_run(model, tok, int(argv[2]), log=sys.stderr))
         out.write_text(json.dumps(res, indent=1))
 
-# %% ../nbs/21_long_answers.ipynb #la0028
+# %% ../nbs/21_long_answers.ipynb #la0029
 #| eval: false
 if __name__ == "__main__":
     from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
