@@ -181,7 +181,8 @@ class TrackingCache(RowCache):
         cfg, p = self.config, self._prompt
         p.stored(self.offset)
         self._reads = 0
-        if cfg.decode_budget is not None and p.due is None and not p.in_prompt and self.answer_rows >= cfg.decode_limit:
+        limit = cfg.decode_limit
+        if limit is not None and p.due is None and not p.in_prompt and self.answer_rows >= limit:
             p.due = "decode" # a hard cap while decoding: back to `decode_budget` rows right after this attention
         if not p.prompts and not p.in_prompt and self._store.n > cfg.budget and cfg.decode_budget is None:
             _warn_once(_NO_END_MSG)
@@ -802,7 +803,8 @@ def _state_of(c:EvictingCache) -> dict:
                 due=p.due or "", last_call=list(p.last_call or (-1, -1, False)), prompts=p.prompts, layer=none(c.layer),
                 dtype="" if c._dtype is None else str(c._dtype).split(".")[-1], capture=list(c._capture),
                 heads=s.width if flat else 0, row_head=s.row_head if flat else None,
-                head_budgets=list(c._head_budgets or ()), prompt_rows=c.prompt_rows, attention_scale=float(none(c.attention_scale)),
+                head_budgets=list(c._head_budgets or ()), prompt_rows=c.prompt_rows,
+                attention_scale=float(none(c.attention_scale)),
                 config=asdict(c.config), extra={n: getattr(c, n) for n in c.extra_settings})
 
 def _set_state(c:EvictingCache, st):
