@@ -164,6 +164,7 @@ class TrackingCache(RowCache):
         self._prompt = PromptTracker(lookahead) # where the prompt ends, which compression is due
         self._holds, self.compressions = 0, 0 # `hold()` depth; compressions that evicted rows
         self._reads, self.shared = 0, False # attentions on this call's rows; another layer attends to them too
+        self.prompt_rows = 0 # rows before the current answer's: the prompts' kept rows (kept while decoding)
 
     def _evict(self) -> int: raise NotImplementedError # the due compression's choice: the next layer's
 
@@ -180,7 +181,8 @@ class TrackingCache(RowCache):
         cfg, p = self.config, self._prompt
         p.stored(self.offset)
         self._reads = 0
-        if cfg.decode_budget is not None and p.due is None and not p.in_prompt and self.size() >= cfg.decode_limit:
+        limit = cfg.decode_limit
+        if limit is not None and p.due is None and not p.in_prompt and self.answer_rows >= limit:
             p.due = "decode" # a hard cap while decoding: back to `decode_budget` rows right after this attention
         if not p.prompts and not p.in_prompt and self._store.n > cfg.budget and cfg.decode_budget is None:
             _warn_once(_NO_END_MSG)
@@ -228,8 +230,9 @@ class TrackingCache(RowCache):
     def _compress_now(self) -> int:
         "Run the due compression (a prompt's one ends the prompt); returns rows evicted per head."
         closes = self._prompt.due not in ("chunk", "decode")
+        after = (self.offset - self._prompt.scoring_end(self.offset)) * self._store.width # answer rows it does not rank
         evicted = self._evict()
-        if closes: self._prompt.close()
+        if closes: self._prompt.close(); self.prompt_rows = self._store.n - after # what follows is the answer
         self._prompt.due = None
         return evicted
 
@@ -244,13 +247,16 @@ class TrackingCache(RowCache):
         "Whether a call of `S` tokens starting now compresses (at its start or after its attention): it needs the rows."
         p = self._prompt
         return not self._holds and (p.due is not None or (S > 1 and p.waiting(self.offset) and not p.announced))
+    @property
+    def answer_rows(self) -> int: return self._store.n - min(self.prompt_rows, self._store.n) # the answer's rows held
     def _scored_rows(self) -> int: # rows from the first that the next compression ranks; those after it are kept
         return self._store.n - (self.offset - self._prompt.scoring_end(self.offset)) * self._store.width
     def rows_next(self) -> int:
         "Rows the next call will find before its own: a due compression counted."
         if self._prompt.due is None or self._holds: return self._store.n
         n, cfg = self._scored_rows(), self.config
-        return min(n, cfg.decode_budget if self._prompt.due == "decode" else cfg.budget) + self._store.n - n
+        if self._prompt.due == "decode": return min(n, min(self.prompt_rows, n) + cfg.decode_budget)
+        return min(n, cfg.budget) + self._store.n - n
 
 # %% ../nbs/01c_cache.ipynb #60562bf7
 @contextlib.contextmanager
@@ -302,6 +308,10 @@ class SelectingCache(TrackingCache):
         "The importance of each row the next compression ranks: what a member of the family defines."
         raise NotImplementedError(f"{type(self).__name__} must define `score`")
 
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array: # as `score`'s
+        "How a decode compression ranks the answer's rows: as `score` ranks a prompt's (a subclass may differ)."
+        return self.score(keys, values, positions, queries, answer_queries, config)
+
     @classmethod
     def layer_settings(cls, model:nn.Module, # the mlx-lm model `make_snapkv_cache` builds for
                        i:int, # the layer index
@@ -323,12 +333,15 @@ class SelectingCache(TrackingCache):
         S, ahead = queries.shape[2], self.lookahead if p.in_prompt else 0 # look-ahead: for a prompt not compressed
         if S: self._queries.add(queries, end, self.config.window + ahead + (S - 1 if S <= 16 else 0))
 
-    def scores(self) -> mx.array:
-        "`score` of the rows the next compression ranks, [B, H_kv, n] float32, from the rows and queries held."
+    def scores(self, lo:int=0, # the first row ranked (a decode compression ranks the answer's, from `prompt_rows`)
+               answer:bool=False, # rank with `answer_score` (a decode compression) instead of `score`
+              ) -> mx.array:
+        "`score` (or `answer_score`) of the rows ranked from row `lo`, [B, H_kv, n - lo] float32, from what is held."
         n = self._scored_rows()
         q, ahead = _scoring_queries(self) if self.uses_queries else (None, None)
-        keys, values, q, ahead = _finite(self, *self._store.float_rows(n), q, ahead)
-        return self.score(keys, values, self._store.positions()[..., :n], q, ahead, self.config)
+        keys, values, q, ahead = _finite(self, *self._store.float_rows(n, lo), q, ahead)
+        rank = self.answer_score if answer else self.score
+        return rank(keys, values, self._store.positions()[..., lo:n], q, ahead, self.config)
 
     def _evict(self) -> int:
         "Keep the due compression's rows per head (`set_head_budgets`' counts at a prompt's end) and every row after."
@@ -336,6 +349,7 @@ class SelectingCache(TrackingCache):
         end, counts = p.scoring_end(self.offset), None if p.due in ("chunk", "decode") else self._head_budgets
         if counts is not None: self._head_budgets = None
         if self.heads_differ: return _evict_flat(self)
+        if p.due == "decode": return _evict_answer(self)
         if counts is not None and len({min(c, n) for c in counts}) > 1: # heads of different counts: stored flat
             s = self.scores()
             idx = [snap_select_indices(s[:, h:h + 1], min(c, n), cfg.n_sink, cfg.window)[0, 0]
@@ -343,7 +357,7 @@ class SelectingCache(TrackingCache):
             self._store = FlatRows.from_rows(self._store, idx, n, end)
             self.compressions += 1
             return n - sum(i.size for i in idx) // len(idx)
-        k = (cfg.decode_budget if p.due == "decode" else cfg.budget) if counts is None else min(counts[0], n)
+        k = cfg.budget if counts is None else min(counts[0], n)
         if n <= k: # nothing to evict; at the prompt's end the rows are still stored as `kv_bits` asks
             if cfg.kv_bits is not None and p.due != "chunk": self._store.quantize()
             return 0
@@ -357,6 +371,7 @@ class SelectingCache(TrackingCache):
         "Keep rows `idx` of every head with their true positions, drop the others (`hold()` and the prompt untouched)."
         idx = _check_idx(self, idx)
         dropped = self._store.n - idx.shape[2]
+        self.prompt_rows = int(mx.sum(idx[0, 0] < self.prompt_rows).item()) # the prompt's rows among those kept
         self._store.select(idx, self._store.n, self.offset, self.config.kv_bits is not None)
         return dropped
 
@@ -369,7 +384,9 @@ class SelectingCache(TrackingCache):
         idx = [_head_idx(i, h, self._store.n) for h, i in enumerate(idx)]
         dropped = [self._store.n - i.size for i in idx]
         if len(set(dropped)) == 1: self.keep(mx.stack(idx)[None])
-        else: self._store = FlatRows.from_rows(self._store, idx, self._store.n, self.offset)
+        else:
+            self.prompt_rows = sum(int(mx.sum(i < self.prompt_rows).item()) for i in idx) # flat: rows of every head
+            self._store = FlatRows.from_rows(self._store, idx, self._store.n, self.offset)
         return dropped
 
     def set_head_budgets(self, counts:list, # rows each KV head keeps at the next compression
@@ -428,6 +445,18 @@ def _finite(c:SelectingCache, *xs) -> tuple: # arrays or None
     if mx.all(mx.stack(ok)).item(): return xs
     _warn_nonfinite(c)
     return tuple(None if x is None else mx.where(mx.isfinite(x), x, mx.zeros_like(x)) for x in xs)
+
+def _evict_answer(c:SelectingCache) -> int:
+    "A decode compression: every prompt row kept, and `decode_budget` of the answer's as `answer_score` ranks them."
+    cfg, n = c.config, c._store.n
+    a = min(c.prompt_rows, n)
+    if n - a <= cfg.decode_budget: return 0
+    sinks = cfg.n_sink if a == 0 else 0 # no prompt was seen: the first rows are the sinks; else the prompt holds them
+    idx = snap_select_indices(c.scores(a, answer=True), cfg.decode_budget, sinks, cfg.window) + a
+    idx = mx.concatenate([mx.broadcast_to(mx.arange(a, dtype=mx.int32), (*idx.shape[:2], a)), idx], axis=2)
+    c._store.select(idx, n, c.offset, cfg.kv_bits is not None)
+    c.compressions += 1
+    return n - a - cfg.decode_budget
 
 def _evict_flat(c:SelectingCache) -> int:
     "A compression of flat rows (heads of different counts): nothing to do within `budget` rows a head, else refused."
@@ -537,6 +566,7 @@ class EvictingCache(SelectingCache):
         if verify and last[0] == p.start: verify = p.in_prompt = False # a later step: no prompt at all
         elif verify: p.last_call, p.end = None, last[0] + 1 # the prompt ended there
         k = self._store.trim(n)
+        self.prompt_rows = min(self.prompt_rows, self._store.n)
         if k: # the rolled-back tokens' queries go too, and a prompt that started after them
             self.offset -= k
             self._queries.rolled_back(self.offset)
@@ -773,7 +803,8 @@ def _state_of(c:EvictingCache) -> dict:
                 due=p.due or "", last_call=list(p.last_call or (-1, -1, False)), prompts=p.prompts, layer=none(c.layer),
                 dtype="" if c._dtype is None else str(c._dtype).split(".")[-1], capture=list(c._capture),
                 heads=s.width if flat else 0, row_head=s.row_head if flat else None,
-                head_budgets=list(c._head_budgets or ()), attention_scale=float(none(c.attention_scale)),
+                head_budgets=list(c._head_budgets or ()), prompt_rows=c.prompt_rows,
+                attention_scale=float(none(c.attention_scale)),
                 config=asdict(c.config), extra={n: getattr(c, n) for n in c.extra_settings})
 
 def _set_state(c:EvictingCache, st):
@@ -797,6 +828,7 @@ def _set_state(c:EvictingCache, st):
     c.offset, c.compressions, c.layer = st["offset"], st["compressions"], opt(st["layer"])
     c._dtype = getattr(mx, st["dtype"]) if st["dtype"] else None
     c._head_budgets = list(st.get("head_budgets") or ()) or None
+    c.prompt_rows = int(st.get("prompt_rows", 0))
     c._capture = hooks.lease_query_capture(c, tuple(st.get("capture") or ()))
     c.attention_scale = None if st.get("attention_scale", -1) == -1 else float(st["attention_scale"])
 
@@ -872,6 +904,9 @@ def _check_state(cls:type, st:dict) -> dict:
     w = st.get("heads", 0) or 1 # flat storage: w rows per token (`_check_kept` reads each row's head)
     if isinstance(w, bool) or not isinstance(w, int) or w < 1 or st.get("heads") == 1:
         raise bad(f"`heads` must be 0 (equal counts) or a count >= 2, got {st.get('heads')!r}")
+    pr = st.get("prompt_rows", 0) # a state saved before it: no prompt rows protected
+    if isinstance(pr, bool) or not isinstance(pr, int) or not 0 <= pr <= rows:
+        raise bad(f"prompt_rows must be 0 .. rows ({rows}), got {pr!r}")
     if not 0 <= n_kept <= rows <= off * w:
         raise bad(f"needs 0 <= n_kept <= rows <= offset x {w}, got {n_kept}, {rows}, {off}")
     if (rows - n_kept) % w or tail + (rows - n_kept) // w != off:

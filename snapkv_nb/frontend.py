@@ -165,7 +165,7 @@ def settings_text(config:SnapKVConfig|None, # the cache's settings (None: mlx-lm
            f"{after}, scorer {c.scorer}")
     if c.kv_bits: out += f", {c.kv_bits}-bit rows (groups of {c.kv_group_size})"
     if (k := c.lookahead_for(method_class(method).uses_queries and c.scorer != "key")): out += f", look-ahead {k}"
-    if c.decode_budget is not None: out += f", decode budget {c.decode_budget} (at most {c.decode_limit} rows)"
+    if c.decode_budget is not None: out += f", decode budget {c.decode_budget} (at most {c.decode_limit} answer rows)"
     if p.prefill == "exact": return out
     if p.prefill == "chunked": return out + f"; chunked prefill (chunks of {p.prefill_chunk})"
     at = "" if p.probe_at == "chunk" else f" at its {p.probe_at} positions"
