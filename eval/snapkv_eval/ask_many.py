@@ -260,7 +260,10 @@ CHAT_VARIANTS = { # name in the JSON -> (the document's method, SnapKVConfig set
     "full": ("full", {}), # rule (07_context `heads_to_probe`), as measured before it
     "reconstruct": (recon("Layer", allocation="layer"), {}), # per-layer budgets (the `--doc-scorer reconstruct` of before)
     "reconstruct-head": ("reconstruct", {}), # reconstruction as the library runs it (the default until issue #50)
-    "surrogate": ("surrogate", {}), # the library's default since #50 (07a_surrogate; the band since 16b)
+    "surrogate": ("surrogate", {}), # the library's default since #50 (07a_surrogate; the band since 16b; read bounded,
+                                    # chunks of `DocumentConfig.doc_read_chunk`, since #67: 7 December 2026)
+    "surrogate-whole": ("surrogate", dict(read_chunk=0)), # the surrogate reading the whole document first (before #67)
+    "surrogate-bounded": ("surrogate", dict(read_chunk=512)), # ... reading in chunks of 512, cutting after each (#67)
     "reconstruct-head-k1": (recon("HeadK1", allocation="head", saturation=None), dict(kernel_size=1)),
     "reconstruct-head-nosat": (recon("HeadNoSat", allocation="head", saturation=None), {}),
     "reconstruct-head-sat": (recon("HeadSat", allocation="head", saturation=SATURATION, **_C), {}), # the default then
@@ -316,8 +319,9 @@ def merge_runs(paths:list) -> dict:
     return out
 
 def main(argv:list=None):
-    """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists;
-    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: DOC_VARIANTS are `CHAT_VARIANTS` names."""
+    """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL [TOKENS]]]]` (comma-separated
+    lists; MODEL: smollm2, gemma3-270m; TOKENS: prose per document, 700). With `conversation`, `run_conversation`:
+    DOC_VARIANTS are `CHAT_VARIANTS` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
     conv = bool(argv) and argv[0] == "conversation"
@@ -326,15 +330,17 @@ def main(argv:list=None):
     known = CHAT_VARIANTS if conv else DOC_VARIANTS
     methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else DOC_VARIANTS)
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
-    name = argv[4] if len(argv) > 4 else "smollm2"
+    name = argv[4] if len(argv) > 4 and argv[4] else "smollm2"
+    n_tokens = int(argv[5]) if len(argv) > 5 else 700
     if bad := [m for m in methods if m not in known]: raise SystemExit(f"unknown methods {bad}; methods are {list(known)}")
     if name not in MODELS: raise SystemExit(f"unknown model {name!r}; models are {list(MODELS)}")
     model, tok = load_task_model(name)
     res = dict(model="SmolLM2-135M-Instruct (fp32)" if name == "smollm2" else MODELS[name]["label"], methods=methods, ratios=ratios,
-               records=[], timing=[], protocol="conversation" if conv else "fork", provenance=provenance())
+               records=[], timing=[], protocol="conversation" if conv else "fork", n_tokens=n_tokens,
+               provenance=provenance())
     for s in seeds:
-        if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, log=sys.stderr), None
-        else: recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
+        if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, n_tokens=n_tokens, log=sys.stderr), None
+        else: recs, tm = run_document(model, tok, s, methods, ratios, n_tokens=n_tokens, log=sys.stderr)
         res["records"] += recs; res["timing"] += [tm] if tm else []
         out.write_text(json.dumps(res, indent=1))
 
