@@ -46,7 +46,7 @@ class ContextOptions:
     probe_share:float=0.5 # ... they are probed when more than this share of the heads is saturated
     score_fn:Optional[Callable]=None # scores from outside: `score_fn(model, caches)` -> (scores, heads to probe)
     read_chunk:Optional[int]=None # the bounded read: tokens read between two cuts (None: the whole context first)
-    allocation:str="uniform" # how `compress_context` shares the budget (`ALLOCATIONS`): the bounded read's cuts follow it
+    allocation:str="uniform" # how `compress_context` shares the budget (`ALLOCATIONS`): the bounded read follows it
 
 class ContextMethod(EvictingCache):
     "A method whose scores need a pass over the model first (a document method): `score_context` is that pass."
@@ -232,7 +232,7 @@ def cut_rows(caches:list, # a prompt cache being read (`context_prefill`'s `cut`
              final:int, # positions before this have their final ranking; the rows from it on are all kept
              budgets:Optional[dict]=None, # {layer: rows per head kept before `final`} (None: each layer's `budget`)
             ) -> int: # rows dropped per head, summed over the evicting layers
-    "Each evicting layer's rows before `final` cut to its budget per head by `ranking` (sinks kept), the rows after kept."
+    "Each evicting layer's rows before `final` cut to its budget per head by `ranking` (sinks kept), later rows kept."
     dropped = 0
     for i in snapkv_layers(caches):
         c, cfg = caches[i], caches[i].config
@@ -754,7 +754,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read, where the method
                             # can (`compress_context`; 0 or None: the whole context read first; method 'full': unused)
                       **settings, # other `SnapKVConfig` settings
-                     ) -> tuple: # (compressed caches, `compress_context`'s report, the `method` that ran, its `read_chunk`)
+                     ) -> tuple: # (compressed caches, `compress_context`'s report, `method` that ran, its `read_chunk`)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
     cls = _document_method(method)
     if budget is None and (isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not 1 <= ratio < math.inf):
