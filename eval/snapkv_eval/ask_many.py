@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_ask_many.ipynb #1a3c3bb6
 from __future__ import annotations
-import json, math, random, sys, time
+import contextlib, json, math, random, sys, time
 from typing import Optional
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
 __all__ = ['NAMES', 'CITIES', 'DOC_VARIANTS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
            'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'recon',
            'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
-           'time_passes']
+           'overlap_main', 'time_passes', 'bounded_overlap']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -324,6 +324,7 @@ def main(argv:list=None):
     DOC_VARIANTS are `CHAT_VARIANTS` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "overlap": return overlap_main(argv[1:])
     conv = bool(argv) and argv[0] == "conversation"
     argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
@@ -343,6 +344,20 @@ def main(argv:list=None):
         else: recs, tm = run_document(model, tok, s, methods, ratios, n_tokens=n_tokens, log=sys.stderr)
         res["records"] += recs; res["timing"] += [tm] if tm else []
         out.write_text(json.dumps(res, indent=1))
+
+def overlap_main(argv:list):
+    "`ask_many overlap SEEDS OUT.json RATIOS MODEL TOKENS`: `bounded_overlap` with the first version's cuts and today's."
+    from snapkv_eval.tasks import MODELS, load_task_model
+    seeds, out, ratios = [int(s) for s in argv[0].split(",")], Path(argv[1]), [float(r) for r in argv[2].split(",")]
+    name, n_tokens = argv[3], int(argv[4])
+    model, tok = load_task_model(name)
+    res = dict(model=MODELS[name]["label"], n_tokens=n_tokens, records=[], provenance=provenance())
+    for s in seeds:
+        for r in ratios:
+            for shares in (False, True):
+                res["records"].append(bounded_overlap(model, tok, s, r, n_tokens, shares=shares))
+                print(s, r, shares, round(res["records"][-1]["overlap"], 3), file=sys.stderr, flush=True)
+                out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16_ask_many.ipynb #49066760
 #| eval: false
@@ -372,3 +387,35 @@ def time_passes(model, tokenizer, # an mlx-lm model and its tokenizer
         got.setdefault("expected_prefill", []).append(time.perf_counter() - t)
     med = {k: float(np.median(v)) for k, v in got.items()}
     return dict(doc=seed, context_tokens=len(ctx), reps=reps, provenance=provenance(), median_s=med, over_prefill={k: v / med["prefill"] for k, v in med.items()})
+
+# %% ../nbs/16_ask_many.ipynb #rb16a002
+@contextlib.contextmanager
+def _budget_cuts():
+    "Inside: the bounded read cuts every layer to `budget` (the first version's cuts), by patching `running_budgets`."
+    import snapkv_nb.context as context
+    keep = context.running_budgets
+    context.running_budgets = lambda *a, **k: None
+    try: yield
+    finally: context.running_budgets = keep
+
+def bounded_overlap(model, tokenizer, # an mlx-lm model and its tokenizer
+                    seed:int, # the document (`make_document`)
+                    ratio:float=4, # `--doc-ratio`
+                    n_tokens:int=1500, # tokens of prose
+                    read_chunk:int=512, # the bounded read's chunk
+                    shares:bool=True, # the running shares (False: every layer cut to `budget`, the first version)
+                   ) -> dict: # overlap per layer (mean over heads), its mean and least over heads, rows per layer
+    "The rows the surrogate keeps reading a document whole and bounded: per head, the share of the whole read's kept."
+    from snapkv_nb.context import compress_document
+    doc, _ = make_document(tokenizer, seed, n_tokens)
+    ctx, _ = split_chat(tokenizer, doc, "")
+    whole, _ = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=0)
+    with (contextlib.nullcontext() if shares else _budget_cuts()):
+        part, info = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=read_chunk)
+    ev = snapkv_layers(whole)
+    sets = lambda c: [set(p.tolist()) for p in c.positions_per_head()]
+    ov = {i: [len(a & b) / len(a) for a, b in zip(sets(whole[i]), sets(part[i]))] for i in ev}
+    flat = [x for v in ov.values() for x in v]
+    return dict(doc=seed, ratio=ratio, context_tokens=len(ctx), read_chunk=info["read_chunk"], shares=shares,
+                overlap=float(np.mean(flat)), least=float(min(flat)), per_layer={i: float(np.mean(v)) for i, v in ov.items()},
+                rows_whole={i: sum(whole[i].rows_per_head) for i in ev}, rows_bounded={i: sum(part[i].rows_per_head) for i in ev})
