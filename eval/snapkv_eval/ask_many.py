@@ -24,7 +24,7 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
 __all__ = ['NAMES', 'CITIES', 'DOC_VARIANTS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
            'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'recon',
            'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
-           'overlap_main', 'time_passes', 'bounded_overlap']
+           'overlap_main', 'time_passes', 'bounded_overlap', 'bounded_table']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -419,3 +419,20 @@ def bounded_overlap(model, tokenizer, # an mlx-lm model and its tokenizer
     return dict(doc=seed, ratio=ratio, context_tokens=len(ctx), read_chunk=info["read_chunk"], shares=shares,
                 overlap=float(np.mean(flat)), least=float(min(flat)), per_layer={i: float(np.mean(v)) for i, v in ov.items()},
                 rows_whole={i: sum(whole[i].rows_per_head) for i in ev}, rows_bounded={i: sum(part[i].rows_per_head) for i in ev})
+
+# %% ../nbs/16_ask_many.ipynb #rb16a005
+def bounded_table(records:list, # `run_conversation` records of both reads
+                  whole:str="surrogate-whole", bounded:str="surrogate-bounded", # their `CHAT_VARIANTS` names
+                 ) -> str: # a Markdown table, one row per ratio
+    "Right answers read whole and bounded per ratio, the bounded read's share of the whole's (paired over documents)."
+    from snapkv_eval.common import paired_share
+    docs = sorted({r["doc"] for r in records if r["method"] == bounded})
+    right = lambda m, q: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d)) for d in docs]
+    lines = ["| ratio | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |", "|---|---|---|---|---|---|"]
+    for q in sorted({r["ratio"] for r in records if r["method"] == bounded}):
+        w, b = right(whole, q), right(bounded, q)
+        s, lo, hi = paired_share(b, w)
+        turns = lambda m: " / ".join(map(str, turn_right([r for r in records if r["doc"] in docs], m, q)))
+        lines.append(f"| {q}x | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
+                     f"| {turns(whole)} | {turns(bounded)} |")
+    return "\n".join(lines)
