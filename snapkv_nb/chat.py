@@ -85,7 +85,8 @@ class ChatSession:
         doc, ctx = pasted_document(self.tokenizer, text, ids, self.document.doc_min_tokens, system)
         if doc is None: return
         try: caches, info = compress_document(self.model, self.tokenizer, ctx, doc, self.document.doc_method,
-                                              self.document.doc_ratio, **self.doc_settings)
+                                              self.document.doc_ratio, read_chunk=self.document.doc_read_chunk,
+                                              **self.doc_settings)
         except Exception as e: # the message is read whole, as without a document
             warnings.warn(f"SnapKV: the pasted document could not be compressed ({one_line(e)[:200]}); "
                           "the message is read whole"); return
@@ -216,7 +217,8 @@ class DocumentChat:
                  config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it
         self.doc = doc
         self.session = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, mode="conversation",
-                                       system_prompt=system_prompt, **document_settings(config))
+                                       system_prompt=system_prompt, read_chunk=doc.doc_read_chunk,
+                                       **document_settings(config))
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."

@@ -257,7 +257,7 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
                          f"fewer than --n-sink + --window = {kept}): give a longer one, or --doc-method full")
     if verbose and out is not None: _say_template(tokenizer)
     s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
-                        **document_settings(config))
+                        read_chunk=doc.doc_read_chunk, **document_settings(config))
     if seed is not None: mx.random.seed(seed)
     r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
     r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids))

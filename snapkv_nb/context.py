@@ -22,10 +22,10 @@ from . import hooks
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
            'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
            'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores',
-           'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'head_budgets',
-           'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer', 'split_chat',
-           'split_question', 'pasted_document', 'default_allocation', 'document_plan', 'document_score_fn',
-           'compress_document', 'probed_phrase', 'DocumentSession']
+           'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'running_budgets',
+           'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer',
+           'split_chat', 'split_question', 'pasted_document', 'default_allocation', 'document_plan',
+           'document_score_fn', 'compress_document', 'probed_phrase', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -46,6 +46,7 @@ class ContextOptions:
     probe_share:float=0.5 # ... they are probed when more than this share of the heads is saturated
     score_fn:Optional[Callable]=None # scores from outside: `score_fn(model, caches)` -> (scores, heads to probe)
     read_chunk:Optional[int]=None # the bounded read: tokens read between two cuts (None: the whole context first)
+    allocation:str="uniform" # how `compress_context` shares the budget (`ALLOCATIONS`): the bounded read follows it
 
 class ContextMethod(EvictingCache):
     "A method whose scores need a pass over the model first (a document method): `score_context` is that pass."
@@ -127,8 +128,10 @@ class GivenScoresCache(ContextMethod):
             shift = ids.shape[1] + len(opts.prompts[0])
             band = watch(model, caches, ids.shape[1], shift, bounded=True) if bounded else watch(model, caches,
                                                                                                  ids.shape[1], shift)
-        # the bounded read: after each chunk, the rows whose ranking is final cut to `budget` (`cut_rows`)
-        prefill(observe=band, cut=(lambda b: cut_rows(caches, band.ranking(), band.final())) if bounded else None)
+        # the bounded read: after each chunk, the rows whose ranking is final cut to each layer's running share
+        prefill(observe=band, cut=(lambda b: cut_rows(caches, band.ranking(), band.final(),
+                                                      running_budgets(caches, band, b, opts.allocation)))
+                if bounded else None)
         return s(model, caches) if band is None else s(model, caches, band)
 
 # %% ../nbs/07_context.ipynb #moved002
@@ -227,15 +230,16 @@ def context_prefill(model:nn.Module, # an mlx-lm model
 def cut_rows(caches:list, # a prompt cache being read (`context_prefill`'s `cut`)
              ranking:dict, # {layer: [B, H_kv, n] float} each position's rank score (higher kept), final before `final`
              final:int, # positions before this have their final ranking; the rows from it on are all kept
+             budgets:Optional[dict]=None, # {layer: rows per head kept before `final`} (None: each layer's `budget`)
             ) -> int: # rows dropped per head, summed over the evicting layers
-    "Each evicting layer's rows before `final` cut to `budget` per head by `ranking` (sinks kept), the rows after kept."
+    "Each evicting layer's rows before `final` cut to its budget per head by `ranking` (sinks kept), later rows kept."
     dropped = 0
     for i in snapkv_layers(caches):
         c, cfg = caches[i], caches[i].config
         if c.heads_differ: raise ValueError(f"layer {i}: heads of different sizes cannot be cut while reading")
         pos = c.kept_positions # [B, H_kv, rows]
         tail = int((pos[0, 0] >= final).sum().item()) # the same rows in every head: never cut
-        k = min(cfg.budget + tail, c.size())
+        k = min((cfg.budget if budgets is None else budgets[i]) + tail, c.size())
         if k == c.size(): continue
         s = mx.take_along_axis(ranking[i].astype(mx.float32), pos.astype(mx.int32), axis=-1)
         s = mx.where((pos >= final) | (pos < cfg.n_sink), math.inf, s)
@@ -438,6 +442,18 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
         return sum(min(fb, n[i]) * scores[i].shape[0] if f else a for a, f in zip(above, fx[i]))
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
+# %% ../nbs/07_context.ipynb #rb000002
+def running_budgets(caches:list, # a prompt cache being read
+                    band, # what ranks the rows while reading; with `values` ({layer: [B, H_kv, n]}), the rows' scores
+                    read:int, # positions read so far (`values` of positions 0 .. read - 1 are known)
+                    allocation:str="uniform", # `compress_context`'s allocation (`ALLOCATIONS`)
+                   ) -> Optional[dict]: # {layer: rows per head to hold before the band's `final`}, or None: `budget`
+    "Each layer's share of the budget by `layer_budgets` over every row read so far, for `cut_rows` (uniform: None)."
+    values, ev = getattr(band, "values", None), snapkv_layers(caches)
+    if allocation == "uniform" or not values: return None
+    cfg = caches[ev[0]].config
+    return layer_budgets({i: values[i][..., :read] for i in ev}, cfg.budget, cfg.n_sink + cfg.window)
+
 # %% ../nbs/07_context.ipynb #bc365a35
 def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers
                  budget:int, # rows per head on average over every head of every layer
@@ -567,7 +583,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
         if x is not None: _ids_list(x, name, model)
     if probe_ids is not None: _probe_lists(probe_ids, model)
     ev, opts = snapkv_layers(caches), ContextOptions(repeat_ids, prompts, chunk, probe_ids, saturation, probe_share,
-                                                      score_fn, read_chunk)
+                                                      score_fn, read_chunk, allocation)
     spec, times = _check_context(kind, caches[ev[0]].config, allocation, opts, probed_budget), []
     def prefill(query_stats:bool=False, observe=None, cut=None): # the context fed once, timed
         if times: raise RuntimeError(f"{spec.__name__}.score_context fed the context twice")
@@ -735,14 +751,17 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       ratio:Optional[float]=DocumentConfig.doc_ratio, # tokens per row kept per head (or `budget`)
                       budget:Optional[int]=None, # rows kept per head
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
-                      read_chunk:Optional[int]=None, # the bounded read (`compress_context`; method 'full': unused)
+                      read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read, where the method
+                            # can (`compress_context`; 0 or None: the whole context read first; method 'full': unused)
                       **settings, # other `SnapKVConfig` settings
-                     ) -> tuple: # (compressed caches, `compress_context`'s report and the `method` that ran)
+                     ) -> tuple: # (compressed caches, `compress_context`'s report, `method` that ran, its `read_chunk`)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
     cls = _document_method(method)
     if budget is None and (isinstance(ratio, bool) or not isinstance(ratio, (int, float)) or not 1 <= ratio < math.inf):
         raise ValueError(f"`ratio` must be a number >= 1 (or give `budget`), got {ratio!r}")
     if not isinstance(document, str) or not document.strip(): raise ValueError("`document` must be a non-empty string")
+    if read_chunk is not None and check_count("read_chunk", read_chunk) < 0:
+        raise ValueError(f"`read_chunk` must be >= 0 (0: read the whole context first), got {read_chunk}")
     # the settings and the ids checked before anything runs
     ids, cfg = _ids_list(context_ids, "context_ids", model), SnapKVConfig(**settings)
     if cls is not None and len(ids) < cfg.n_sink + cfg.window:
@@ -754,9 +773,12 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     elif budget is None: budget = max(math.ceil(len(ids) / ratio), cfg.n_sink + cfg.window)
     allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
-    if cls is not None and read_chunk is not None: options = {**options, "read_chunk": read_chunk}
+    # bounded where the method ranks rows while reading (its `score_fn` says so) and the rows are not stored quantized
+    bounded = bool(read_chunk) and getattr(options.get("score_fn"), "reads_bounded", False) and cfg.kv_bits is None
+    if bounded: options = {**options, "read_chunk": read_chunk}
     info = compress_context(model, ids, caches, allocation=allocation, **options)
-    return caches, {**info, "method": "full" if cls is None else cls.method} # the method that ran (after a fallback)
+    return caches, {**info, "method": "full" if cls is None else cls.method, # the method that ran (after a fallback)
+                    "read_chunk": read_chunk if bounded else None} # and how it read
 
 def probed_phrase(info:dict, # `compress_context`'s report
                  ) -> str: # "" when no head was probed
@@ -775,7 +797,8 @@ class DocumentSession:
                  mode:str="conversation", # "conversation", "fork" or "trim" (see above)
                  reselect:Optional[int]=None, # fork mode: each question re-selects this many rows (query-aware SnapKV)
                  system_prompt:Optional[str]=None, # a system message
-                 read_chunk:Optional[int]=None, # the bounded read: tokens read between cuts (`compress_context`)
+                 read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read: tokens read between cuts
+                                                                         # where the method can (0: off)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
         if reselect is not None:

@@ -816,7 +816,7 @@ def document_generator_class(base, # a response generator class (`generator_clas
             if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
             try: # one document at a time: this thread reads it while the batch waits (see above)
                 caches, info = compress_document(self.model_provider.model, tokenizer, ids, text, doc.doc.doc_method,
-                                                 doc.doc.doc_ratio, **doc.settings)
+                                                 doc.doc.doc_ratio, read_chunk=doc.doc.doc_read_chunk, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
                              "the request is read whole")

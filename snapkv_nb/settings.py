@@ -161,6 +161,7 @@ class DocumentConfig:
     doc_method:str="surrogate" # the method that scores its rows without a question (a `METHODS` name), or "full"
     doc_ratio:float=2.0 # document tokens per row kept per head
     doc_min_tokens:int=512 # the fewest tokens a document has (a system message, or the text pasted before a question)
+    doc_read_chunk:int=512 # tokens read between two cuts of the rows to what is kept (0: the whole document read first)
     def __post_init__(self):
         if self.doc_method != "full" and (not isinstance(self.doc_method, str) or self.doc_method not in METHOD_NAMES):
             raise ValueError(f"`doc_method` must be a method's name ({', '.join(sorted(METHOD_NAMES))}) or 'full', "
@@ -170,6 +171,8 @@ class DocumentConfig:
             raise ValueError(f"`doc_ratio` must be a number >= 1, got {self.doc_ratio!r}")
         if check_count("doc_min_tokens", self.doc_min_tokens) < 1:
             raise ValueError(f"`doc_min_tokens` must be >= 1, got {self.doc_min_tokens}")
+        if check_count("doc_read_chunk", self.doc_read_chunk) < 0:
+            raise ValueError(f"`doc_read_chunk` must be >= 0 (0: the whole document first), got {self.doc_read_chunk}")
 
 # %% ../nbs/00a_settings.ipynb #f28e7c08
 _PREFILL_NAMES = tuple(f.name for f in fields(PrefillConfig)) + ("compress_per_chunk",)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/16_ask_many.ipynb #1a3c3bb6
 from __future__ import annotations
-import json, math, random, sys, time
+import contextlib, json, math, random, sys, time
 from typing import Optional
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from snapkv_nb.context import (ReconstructionCache, ProbeCache, ExpectedAttentio
 __all__ = ['NAMES', 'CITIES', 'DOC_VARIANTS', 'RATIOS', 'PROBE_PASSES', 'PROBED', 'CHAT_VARIANTS', 'CHAT_PRESETS', 'fresh_facts',
            'gpl_paragraphs', 'make_document', 'probed_reduce', 'probe_passes', 'method_scores', 'run_document', 'recon',
            'bootstrap_ci', 'summarize', 'turn_right', 'summary_table', 'run_conversation', 'merge_runs', 'main',
-           'time_passes']
+           'overlap_main', 'time_passes', 'bounded_overlap', 'bounded_table']
 
 # %% ../nbs/16_ask_many.ipynb #ebd848db
 NAMES = ("Marguerite", "Ignatius", "Philippa", "Evander", "Rosalind", "Casimir", "Leopoldine", "Thaddeus", "Wilhelmina", "Octavian")
@@ -260,7 +260,10 @@ CHAT_VARIANTS = { # name in the JSON -> (the document's method, SnapKVConfig set
     "full": ("full", {}), # rule (07_context `heads_to_probe`), as measured before it
     "reconstruct": (recon("Layer", allocation="layer"), {}), # per-layer budgets (the `--doc-scorer reconstruct` of before)
     "reconstruct-head": ("reconstruct", {}), # reconstruction as the library runs it (the default until issue #50)
-    "surrogate": ("surrogate", {}), # the library's default since #50 (07a_surrogate; the band since 16b)
+    "surrogate": ("surrogate", {}), # the library's default since #50 (07a_surrogate; the band since 16b; read bounded,
+                                    # chunks of `DocumentConfig.doc_read_chunk`, since #67: 7 December 2026)
+    "surrogate-whole": ("surrogate", dict(read_chunk=0)), # the surrogate reading the whole document first (before #67)
+    "surrogate-bounded": ("surrogate", dict(read_chunk=512)), # ... reading in chunks of 512, cutting after each (#67)
     "reconstruct-head-k1": (recon("HeadK1", allocation="head", saturation=None), dict(kernel_size=1)),
     "reconstruct-head-nosat": (recon("HeadNoSat", allocation="head", saturation=None), {}),
     "reconstruct-head-sat": (recon("HeadSat", allocation="head", saturation=SATURATION, **_C), {}), # the default then
@@ -316,27 +319,45 @@ def merge_runs(paths:list) -> dict:
     return out
 
 def main(argv:list=None):
-    """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL]]]` (comma-separated lists;
-    MODEL: smollm2, gemma3-270m). With `conversation`, `run_conversation`: DOC_VARIANTS are `CHAT_VARIANTS` names."""
+    """`python -m snapkv_eval.ask_many [conversation] SEEDS OUT.json [METHODS [RATIOS [MODEL [TOKENS]]]]` (comma-separated
+    lists; MODEL: smollm2, gemma3-270m; TOKENS: prose per document, 700). With `conversation`, `run_conversation`:
+    DOC_VARIANTS are `CHAT_VARIANTS` names."""
     from snapkv_eval.tasks import MODELS, load_task_model
     argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "overlap": return overlap_main(argv[1:])
     conv = bool(argv) and argv[0] == "conversation"
     argv = argv[1:] if conv else argv
     seeds, out = [int(s) for s in argv[0].split(",")], Path(argv[1])
     known = CHAT_VARIANTS if conv else DOC_VARIANTS
     methods = argv[2].split(",") if len(argv) > 2 and argv[2] else list(CHAT_PRESETS if conv else DOC_VARIANTS)
     ratios = [int(r) for r in argv[3].split(",")] if len(argv) > 3 and argv[3] else ([2, 4] if conv else list(RATIOS))
-    name = argv[4] if len(argv) > 4 else "smollm2"
+    name = argv[4] if len(argv) > 4 and argv[4] else "smollm2"
+    n_tokens = int(argv[5]) if len(argv) > 5 else 700
     if bad := [m for m in methods if m not in known]: raise SystemExit(f"unknown methods {bad}; methods are {list(known)}")
     if name not in MODELS: raise SystemExit(f"unknown model {name!r}; models are {list(MODELS)}")
     model, tok = load_task_model(name)
     res = dict(model="SmolLM2-135M-Instruct (fp32)" if name == "smollm2" else MODELS[name]["label"], methods=methods, ratios=ratios,
-               records=[], timing=[], protocol="conversation" if conv else "fork", provenance=provenance())
+               records=[], timing=[], protocol="conversation" if conv else "fork", n_tokens=n_tokens,
+               provenance=provenance())
     for s in seeds:
-        if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, log=sys.stderr), None
-        else: recs, tm = run_document(model, tok, s, methods, ratios, log=sys.stderr)
+        if conv: recs, tm = run_conversation(model, tok, s, methods, ratios, n_tokens=n_tokens, log=sys.stderr), None
+        else: recs, tm = run_document(model, tok, s, methods, ratios, n_tokens=n_tokens, log=sys.stderr)
         res["records"] += recs; res["timing"] += [tm] if tm else []
         out.write_text(json.dumps(res, indent=1))
+
+def overlap_main(argv:list):
+    "`ask_many overlap SEEDS OUT.json RATIOS MODEL TOKENS`: `bounded_overlap` with the first version's cuts and today's."
+    from snapkv_eval.tasks import MODELS, load_task_model
+    seeds, out, ratios = [int(s) for s in argv[0].split(",")], Path(argv[1]), [float(r) for r in argv[2].split(",")]
+    name, n_tokens = argv[3], int(argv[4])
+    model, tok = load_task_model(name)
+    res = dict(model=MODELS[name]["label"], n_tokens=n_tokens, records=[], provenance=provenance())
+    for s in seeds:
+        for r in ratios:
+            for shares in (False, True):
+                res["records"].append(bounded_overlap(model, tok, s, r, n_tokens, shares=shares))
+                print(s, r, shares, round(res["records"][-1]["overlap"], 3), file=sys.stderr, flush=True)
+                out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16_ask_many.ipynb #49066760
 #| eval: false
@@ -366,3 +387,52 @@ def time_passes(model, tokenizer, # an mlx-lm model and its tokenizer
         got.setdefault("expected_prefill", []).append(time.perf_counter() - t)
     med = {k: float(np.median(v)) for k, v in got.items()}
     return dict(doc=seed, context_tokens=len(ctx), reps=reps, provenance=provenance(), median_s=med, over_prefill={k: v / med["prefill"] for k, v in med.items()})
+
+# %% ../nbs/16_ask_many.ipynb #rb16a002
+@contextlib.contextmanager
+def _budget_cuts():
+    "Inside: the bounded read cuts every layer to `budget` (the first version's cuts), by patching `running_budgets`."
+    import snapkv_nb.context as context
+    keep = context.running_budgets
+    context.running_budgets = lambda *a, **k: None
+    try: yield
+    finally: context.running_budgets = keep
+
+def bounded_overlap(model, tokenizer, # an mlx-lm model and its tokenizer
+                    seed:int, # the document (`make_document`)
+                    ratio:float=4, # `--doc-ratio`
+                    n_tokens:int=1500, # tokens of prose
+                    read_chunk:int=512, # the bounded read's chunk
+                    shares:bool=True, # the running shares (False: every layer cut to `budget`, the first version)
+                   ) -> dict: # overlap per layer (mean over heads), its mean and least over heads, rows per layer
+    "The rows the surrogate keeps reading a document whole and bounded: per head, the share of the whole read's kept."
+    from snapkv_nb.context import compress_document
+    doc, _ = make_document(tokenizer, seed, n_tokens)
+    ctx, _ = split_chat(tokenizer, doc, "")
+    whole, _ = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=0)
+    with (contextlib.nullcontext() if shares else _budget_cuts()):
+        part, info = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=read_chunk)
+    ev = snapkv_layers(whole)
+    sets = lambda c: [set(p.tolist()) for p in c.positions_per_head()]
+    ov = {i: [len(a & b) / len(a) for a, b in zip(sets(whole[i]), sets(part[i]))] for i in ev}
+    flat = [x for v in ov.values() for x in v]
+    return dict(doc=seed, ratio=ratio, context_tokens=len(ctx), read_chunk=info["read_chunk"], shares=shares,
+                overlap=float(np.mean(flat)), least=float(min(flat)), per_layer={i: float(np.mean(v)) for i, v in ov.items()},
+                rows_whole={i: sum(whole[i].rows_per_head) for i in ev}, rows_bounded={i: sum(part[i].rows_per_head) for i in ev})
+
+# %% ../nbs/16_ask_many.ipynb #rb16a005
+def bounded_table(records:list, # `run_conversation` records of both reads
+                  whole:str="surrogate-whole", bounded:str="surrogate-bounded", # their `CHAT_VARIANTS` names
+                 ) -> str: # a Markdown table, one row per ratio
+    "Right answers read whole and bounded per ratio, the bounded read's share of the whole's (paired over documents)."
+    from snapkv_eval.common import paired_share
+    docs = sorted({r["doc"] for r in records if r["method"] == bounded})
+    right = lambda m, q: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d)) for d in docs]
+    lines = ["| ratio | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |", "|---|---|---|---|---|---|"]
+    for q in sorted({r["ratio"] for r in records if r["method"] == bounded}):
+        w, b = right(whole, q), right(bounded, q)
+        s, lo, hi = paired_share(b, w)
+        turns = lambda m: " / ".join(map(str, turn_right([r for r in records if r["doc"] in docs], m, q)))
+        lines.append(f"| {q}x | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
+                     f"| {turns(whole)} | {turns(bounded)} |")
+    return "\n".join(lines)
