@@ -16,6 +16,7 @@ from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_cou
 from .cache import EvictingCache, SnapKVCache, METHODS, method_class, make_snapkv_cache, expect_prompt, hold, compress
 from .generate import (snapkv_layers, snapshot, restore, probing, token_ids, vocab_size, stream_answer,
                                 check_max_tokens)
+from .batch import pause_here
 from . import hooks
 
 # %% auto #0
@@ -200,6 +201,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     expect_prompt(caches, n)
     with hold(caches):
         for a in range(0, n, step):
+            pause_here(a, n) # a server's batch may decode here (`SteppedCall`, 06_batch)
             b = min(a + step, n)
             recorded = query_stats or observe is not None
             with (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
@@ -214,6 +216,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                 s = (q.sum(axis=2), q.swapaxes(-1, -2) @ q)
                 sums[i] = s if i not in sums else (sums[i][0] + s[0], sums[i][1] + s[1])
             mx.eval([c.state for c in caches], list(sums.values()))
+        pause_here(n, n) # read: the scoring follows
     if not query_stats: return None
     out = {}
     for i, (s1, s2) in sums.items():
@@ -297,6 +300,7 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
         raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
     scores = {}
     for a in range(0, len(rep), chunk):
+        pause_here(a, len(rep)) # a server's batch may decode here (`SteppedCall`, 06_batch)
         ids = (first if a == 0 else later + rep[max(a - overlap, 0):a]) + rep[a:a + chunk]
         with probing(model, caches) as queries: # the chunk's rows rolled back after it
             model(mx.array(ids)[None], cache=caches) # logits never evaluated
@@ -736,6 +740,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       budget:Optional[int]=None, # rows kept per head
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
                       read_chunk:Optional[int]=None, # the bounded read (`compress_context`; method 'full': unused)
+                      step:int=512, # tokens per model call while it is read (`compress_context`'s; `snapkv serve`: 256)
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report and the `method` that ran)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
@@ -755,7 +760,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     allocation = "uniform" if cls is None else default_allocation(cls, cfg.kv_bits, reselect)
     caches = make_snapkv_cache(model, SnapKVConfig(**{**settings, "budget": budget}), method=cls or "streaming")
     if cls is not None and read_chunk is not None: options = {**options, "read_chunk": read_chunk}
-    info = compress_context(model, ids, caches, allocation=allocation, **options)
+    info = compress_context(model, ids, caches, allocation=allocation, step=step, **options)
     return caches, {**info, "method": "full" if cls is None else cls.method} # the method that ran (after a fallback)
 
 def probed_phrase(info:dict, # `compress_context`'s report
