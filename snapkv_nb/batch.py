@@ -385,9 +385,9 @@ class _Steps(greenlet):
 
 def pause_here(done:int, # work done so far (e.g. tokens read)
                total:int): # all the work
-    "A step boundary: inside a `SteppedCall`, hand `(done, total)` to its caller and wait for the next `step()`."
+    "A step boundary: inside a `SteppedCall` (not in a `recording`), hand `(done, total)` to its caller and wait."
     g = getcurrent()
-    if isinstance(g, _Steps): g.parent.switch((done, total))
+    if isinstance(g, _Steps) and not hooks.recording_now(): g.parent.switch((done, total))
 
 class SteppedCall:
     "`fn()` run in steps on this thread: each `step()` runs it to its next `pause_here`, or to its end."
