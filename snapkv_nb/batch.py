@@ -476,7 +476,9 @@ class SnapKVBatchGenerator(BatchGenerator):
         prompts, gens = super().next()
         if self.waiting and not prompts and not gens: return self._chunk(), [] # nothing else to do
         self._turns -= 1; self._decoded += len(gens)
-        for r in (*prompts, *gens): r.uid = self.alias.get(r.uid, r.uid)
+        for r in (*prompts, *gens):
+            u, r.uid = r.uid, self.alias.get(r.uid, r.uid)
+            if getattr(r, "finish_reason", None) is not None: self.alias.pop(u, None) # its last response
         return prompts, gens
     def _chunk(self) -> list: # the progress of the first request waiting, as a prompt response
         "One chunk of the first cache in progress (all of it when `interleave` is 0); it joins the batch once made."
@@ -494,11 +496,12 @@ class SnapKVBatchGenerator(BatchGenerator):
     def remove(self, uids, return_prompt_caches=False):
         "mlx-lm's `remove`; a waiting request leaves the queue (the one being made is still made, then dropped)."
         gone, real = set(uids), {a: u for u, a in self.alias.items()}
-        for i, w in enumerate(list(self.waiting)):
-            if w.uid in gone: w.dropped = True
+        for w in self.waiting: w.dropped = w.dropped or w.uid in gone
         self.waiting = deque(w for i, w in enumerate(self.waiting) if i == 0 or not w.dropped)
         out = super().remove([real.get(u, u) for u in uids], return_prompt_caches)
-        return {self.alias.get(u, u): c for u, c in out.items()}
+        out = {self.alias.get(u, u): c for u, c in out.items()}
+        for u in uids: self.alias.pop(real.get(u, u), None)
+        return out
     def extract_cache(self, uids):
         "mlx-lm's `extract_cache`, by the uids `insert_segments` gave."
         real = {a: u for u, a in self.alias.items()}
