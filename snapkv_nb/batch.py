@@ -4,6 +4,7 @@
 
 # %% ../nbs/06_batch.ipynb #8a43d3c7
 from __future__ import annotations
+import logging
 from typing import Optional
 
 import mlx.core as mx
@@ -14,7 +15,8 @@ from .rows import Rows
 from . import hooks
 
 # %% auto #0
-__all__ = ['BATCH_STATE_VERSION', 'BatchEvictingCache', 'DecodeBuffer', 'batch_blocker', 'SnapKVBatchGenerator']
+__all__ = ['BATCH_STATE_VERSION', 'BatchEvictingCache', 'DecodeBuffer', 'batch_blocker', 'pause_here', 'SteppedCall',
+           'CacheInProgress', 'SnapKVBatchGenerator']
 
 # %% ../nbs/06_batch.ipynb #c935c471
 def _check_member(c, i:int): # a cache given to `merge`; its index
@@ -375,18 +377,132 @@ def batch_blocker(caches:list, # a fresh prompt cache of the served model (a lis
             return "the model's attention computes itself (queries taken at its RoPE, as Gemma 2's): not batched"
     return None
 
+# %% ../nbs/06_batch.ipynb #step02
+from greenlet import greenlet, getcurrent
+
+class _Steps(greenlet):
+    "The greenlet of a `SteppedCall` (what `pause_here` looks for)."
+
+def pause_here(done:int, # work done so far (e.g. tokens read)
+               total:int): # all the work
+    "A step boundary: inside a `SteppedCall` (not in a `recording`), hand `(done, total)` to its caller and wait."
+    g = getcurrent()
+    if isinstance(g, _Steps) and not hooks.recording_now(): g.parent.switch((done, total))
+
+class SteppedCall:
+    "`fn()` run in steps on this thread: each `step()` runs it to its next `pause_here`, or to its end."
+    def __init__(self, fn): # a callable of no arguments
+        if not callable(fn): raise TypeError(f"`fn` must be callable, got {fn!r}")
+        self.fn, self.done, self.result, self.progress = fn, False, None, None
+        self._g = _Steps(self._run)
+    def _run(self):
+        try: self.result = self.fn()
+        finally: self.done = True
+    def step(self) -> Optional[tuple]: # `pause_here`'s (done, total); None once `fn` returned (its value: `result`)
+        "Run `fn` to its next pause (its error raised here); None when it has returned."
+        if self.done: raise RuntimeError("the call has ended")
+        self._g.parent = getcurrent()
+        out = self._g.switch()
+        if self.done: return None
+        self.progress = out
+        return out
+    def run(self): # `fn`'s value
+        "Every step to the end."
+        while not self.done: self.step()
+        return self.result
+
+# %% ../nbs/06_batch.ipynb #step06
+class CacheInProgress(list):
+    "A prompt cache still being made: empty until `done`, then the caches `make()` returned; `step()` makes a chunk."
+    def __init__(self, make): # make() -> a prompt cache (a list of per-layer caches); may `pause_here`
+        super().__init__()
+        self.call, self.unread = SteppedCall(make), [] # unread: tokens to read before the prompt (a fallback's)
+    @property
+    def done(self) -> bool: return self.call.done
+    def step(self) -> tuple: # (done, total): the progress at the pause, or at the end
+        "Make one more chunk; at the end the list holds the caches."
+        p = self.call.step()
+        if not self.call.done: return p
+        self[:] = self.call.result
+        return (self.call.progress or (1, 1))[1:] * 2
+    def finish(self) -> tuple: # (total, total)
+        "Make the rest in one go."
+        while True:
+            p = self.step()
+            if self.done: return p
+
 # %% ../nbs/06_batch.ipynb #ab0514da
-from mlx_lm.generate import BatchGenerator
+from collections import deque
+from dataclasses import dataclass
+from mlx_lm.generate import BatchGenerator, PromptProcessingBatch
+
+@dataclass
+class _Waiting:
+    "A request whose prompt cache is in progress: its uid, segments, cache and `insert_segments` options."
+    uid:int; segments:list; cache:CacheInProgress; options:dict; dropped:bool=False
 
 class SnapKVBatchGenerator(BatchGenerator):
-    "mlx-lm's `BatchGenerator` whose requests inserted without a prompt cache get `make_cache(model)` (SnapKV caches)."
+    "mlx-lm's `BatchGenerator`: SnapKV caches for requests given none; caches in progress made between decode steps."
     def __init__(self, model, # an mlx-lm model
                  make_cache, # make_cache(model) -> a fresh prompt cache, e.g. `partial(make_snapkv_cache, config=...)`
+                 interleave:int=1, # decode steps between two chunks of a cache in progress (0: made in one go)
                  **kwargs): # `BatchGenerator`'s own (max_tokens, completion_batch_size, prefill_step_size, ...)
         if not callable(make_cache): raise TypeError(f"`make_cache` must be callable, got {make_cache!r}")
+        if isinstance(interleave, bool) or not isinstance(interleave, int) or interleave < 0:
+            raise ValueError(f"`interleave` must be an int >= 0, got {interleave!r}")
         super().__init__(model, **kwargs)
-        self.make_cache = make_cache
-    def insert_segments(self, segments, max_tokens=None, caches=None, *args, **kwargs):
-        "mlx-lm's `insert_segments`, a fresh `make_cache(model)` for each request given no cache."
+        self.make_cache, self.interleave = make_cache, interleave
+        self.waiting, self.alias, self._last, self._turns, self._decoded = deque(), {}, 0, 0, 0
+    def insert_segments(self, segments, max_tokens=None, caches=None, all_tokens=None, samplers=None,
+                        logits_processors=None, stop_sequences=None):
+        "mlx-lm's `insert_segments`; a request whose cache is in progress waits (uids < 0) until it is made."
         caches = [self.make_cache(self.model) if c is None else c for c in (caches or [None] * len(segments))]
-        return super().insert_segments(segments, max_tokens, caches, *args, **kwargs)
+        opts = dict(max_tokens=max_tokens, all_tokens=all_tokens, samplers=samplers,
+                    logits_processors=logits_processors, stop_sequences=stop_sequences)
+        if not any(isinstance(c, CacheInProgress) and not c.done for c in caches):
+            return super().insert_segments(segments, caches=caches, **opts)
+        uids = []
+        for i, (s, c) in enumerate(zip(segments, caches)):
+            one = {k: None if v is None else [v[i]] for k, v in opts.items()}
+            if not (isinstance(c, CacheInProgress) and not c.done):
+                uids += super().insert_segments([s], caches=[c], **one); continue
+            if not any(s) or (max_tokens and max_tokens[i] <= 0): raise ValueError(f"request {i}: no prompt or tokens")
+            self._last -= 1; uids.append(self._last)
+            self.waiting.append(_Waiting(self._last, [list(x) for x in s], c, one))
+        return uids
+    def next(self):
+        "mlx-lm's step; while caches are in progress, the first one's next chunk after `interleave` steps (or at once)."
+        if self.waiting and self._turns <= 0: return self._chunk(), []
+        prompts, gens = super().next()
+        if self.waiting and not prompts and not gens: return self._chunk(), [] # nothing else to do
+        self._turns -= 1; self._decoded += len(gens)
+        for r in (*prompts, *gens):
+            u, r.uid = r.uid, self.alias.get(r.uid, r.uid)
+            if getattr(r, "finish_reason", None) is not None: self.alias.pop(u, None) # its last response
+        return prompts, gens
+    def _chunk(self) -> list: # the progress of the first request waiting, as a prompt response
+        "One chunk of the first cache in progress (all of it when `interleave` is 0); it joins the batch once made."
+        w = self.waiting[0]
+        with mx.stream(self.stream): p = w.cache.step() if self.interleave else w.cache.finish()
+        logging.info(f"SnapKV: request {w.uid}'s prompt cache: {p[0]}/{p[1]}; the batch decoded {self._decoded} "
+                     "tokens since the last chunk made")
+        self._turns, self._decoded = self.interleave, 0
+        if w.cache.done:
+            self.waiting.popleft()
+            if not w.dropped:
+                if w.cache.unread: w.segments[0], w.options["all_tokens"] = w.cache.unread + w.segments[0], None
+                self.alias[super().insert_segments([w.segments], caches=[list(w.cache)], **w.options)[0]] = w.uid
+        return [PromptProcessingBatch.Response(w.uid, p, False, False)]
+    def remove(self, uids, return_prompt_caches=False):
+        "mlx-lm's `remove`; a waiting request leaves the queue (the one being made is still made, then dropped)."
+        gone, real = set(uids), {a: u for u, a in self.alias.items()}
+        for w in self.waiting: w.dropped = w.dropped or w.uid in gone
+        self.waiting = deque(w for i, w in enumerate(self.waiting) if i == 0 or not w.dropped)
+        out = super().remove([real.get(u, u) for u in uids], return_prompt_caches)
+        out = {self.alias.get(u, u): c for u, c in out.items()}
+        for u in uids: self.alias.pop(real.get(u, u), None)
+        return out
+    def extract_cache(self, uids):
+        "mlx-lm's `extract_cache`, by the uids `insert_segments` gave."
+        real = {a: u for u, a in self.alias.items()}
+        return {self.alias.get(u, u): c for u, c in super().extract_cache([real.get(u, u) for u in uids]).items()}

@@ -16,6 +16,7 @@ from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_cou
 from .cache import EvictingCache, SnapKVCache, METHODS, method_class, make_snapkv_cache, expect_prompt, hold, compress
 from .generate import (snapkv_layers, snapshot, restore, probing, token_ids, vocab_size, stream_answer,
                                 check_max_tokens)
+from .batch import pause_here
 from . import hooks
 
 # %% auto #0
@@ -203,6 +204,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     expect_prompt(caches, n)
     with hold(caches):
         for a in range(0, n, step):
+            pause_here(a, n) # a server's batch may decode here (`SteppedCall`, 06_batch)
             b = min(a + step, n)
             recorded = query_stats or observe is not None
             with (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
@@ -217,6 +219,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                 s = (q.sum(axis=2), q.swapaxes(-1, -2) @ q)
                 sums[i] = s if i not in sums else (sums[i][0] + s[0], sums[i][1] + s[1])
             mx.eval([c.state for c in caches], list(sums.values()))
+        pause_here(n, n) # read: the scoring follows
     if not query_stats: return None
     out = {}
     for i, (s1, s2) in sums.items():
@@ -301,6 +304,7 @@ def reconstruction_scores(model:nn.Module, # an mlx-lm model
         raise ValueError("`caches` is empty: feed the context first (`context_prefill`)")
     scores = {}
     for a in range(0, len(rep), chunk):
+        pause_here(a, len(rep)) # a server's batch may decode here (`SteppedCall`, 06_batch)
         ids = (first if a == 0 else later + rep[max(a - overlap, 0):a]) + rep[a:a + chunk]
         with probing(model, caches) as queries: # the chunk's rows rolled back after it
             model(mx.array(ids)[None], cache=caches) # logits never evaluated
@@ -588,8 +592,9 @@ def compress_context(model:nn.Module, # an mlx-lm model
     def prefill(query_stats:bool=False, observe=None, cut=None): # the context fed once, timed
         if times: raise RuntimeError(f"{spec.__name__}.score_context fed the context twice")
         times.append(time.perf_counter())
-        out = context_prefill(model, ids, caches, step=step if read_chunk is None else read_chunk,
-                              query_stats=query_stats, observe=observe, cut=cut)
+        s = step if read_chunk is None else min(step, read_chunk) # a bounded read cuts once per `read_chunk`:
+        every = cut if cut is None or s == read_chunk else lambda b: cut(b) if b % read_chunk < s else None
+        out = context_prefill(model, ids, caches, step=s, query_stats=query_stats, observe=observe, cut=every)
         times.append(time.perf_counter())
         return out
     scores, sat = spec.score_context(model, ids, caches, prefill, opts) # the method's pass (07b-07e)
@@ -753,6 +758,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
                       read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read, where the method
                             # can (`compress_context`; 0 or None: the whole context read first; method 'full': unused)
+                      step:int=512, # tokens per model call while it is read (`compress_context`'s; `snapkv serve`: 256)
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report, `method` that ran, its `read_chunk`)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
@@ -776,7 +782,7 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
     # bounded where the method ranks rows while reading (its `score_fn` says so) and the rows are not stored quantized
     bounded = bool(read_chunk) and getattr(options.get("score_fn"), "reads_bounded", False) and cfg.kv_bits is None
     if bounded: options = {**options, "read_chunk": read_chunk}
-    info = compress_context(model, ids, caches, allocation=allocation, **options)
+    info = compress_context(model, ids, caches, allocation=allocation, step=step, **options)
     return caches, {**info, "method": "full" if cls is None else cls.method, # the method that ran (after a fallback)
                     "read_chunk": read_chunk if bounded else None} # and how it read
 

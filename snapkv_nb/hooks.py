@@ -13,7 +13,8 @@ import mlx.nn as nn
 
 # %% auto #0
 __all__ = ['hand_queries', 'attention_modules', 'roped_queries', 'capture_count', 'install_query_capture', 'remove_query_capture',
-           'query_capture', 'lease_query_capture', 'recording', 'remember_window_mask', 'window_size_of', 'registered']
+           'query_capture', 'lease_query_capture', 'recording', 'recording_now', 'remember_window_mask',
+           'window_size_of', 'registered']
 
 # %% ../nbs/00b_hooks.ipynb #936b3285
 _RECORDERS:list = [] # dicts {id(cache): queries} of the active `recording` blocks
@@ -160,6 +161,10 @@ def recording(model:nn.Module # an mlx-lm model
         _RECORDERS.append(got)
         try: yield got
         finally: _RECORDERS.remove(got)
+
+def recording_now() -> bool:
+    "Whether a `recording` block is open: evicting caches' queries are recorded now, not observed."
+    return bool(_RECORDERS)
 
 # %% ../nbs/00b_hooks.ipynb #89511bd8
 _WINDOW_MASKS:OrderedDict = OrderedDict() # id(mask) -> (mask, window_size): the window masks made lately

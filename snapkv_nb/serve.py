@@ -22,15 +22,16 @@ from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks,
                                 check_mlx_lm)
 from .cache import end_lookahead, EvictingCache, method_class
 from .generate import stream_generate as driver_stream_generate, vocab_size
-from .batch import batch_blocker, SnapKVBatchGenerator
+from .batch import batch_blocker, SnapKVBatchGenerator, CacheInProgress
 
 # %% auto #0
-__all__ = ['POST_PATHS', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags', 'conversation_id',
-           'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed', 'origin_allowed',
-           'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed', 'generator_class',
-           'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler', 'handler_class',
-           'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args', 'served_name',
-           'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
+__all__ = ['POST_PATHS', 'DOC_READ_STEP', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags',
+           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
+           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
+           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
+           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
+           'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead', 'document_generator_class',
+           'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
@@ -41,6 +42,9 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                              "question in its first user message) once, without any question, and reuse it for every "
                              "request that starts with it; documents are read one at a time, their requests batched "
                              "with the others (default: on, unless the cache settings rule it out)")
+    parser.add_argument("--read-interleave", type=int, default=1, metavar="N",
+                        help="decode steps the running batch takes between two chunks of a document's read "
+                             "(default: 1, as mlx-lm interleaves a prompt's chunks; 0: the batch waits for the read)")
     return add_doc_flags(parser, "doc-cache")
 
 def _doc_method_text(name:str) -> str: # `--doc-method`
@@ -130,6 +134,7 @@ class SnapKVPromptCache(LRUPromptCache):
         return cache, rest
 
     def insert_cache(self, model, tokens:list, prompt_cache:list, **kwargs):
+        prompt_cache = list(prompt_cache) # a cache in progress (`DocumentRead`, made by now): its caches alone
         end_lookahead(prompt_cache) # an answer shorter than `lookahead`: compressed with its answer, as `generate` does
         # a prompt's prefix, uncompressed (the batched path caches one per request, as mlx-lm does): only
         # conversations compressed at their prompt's end are kept
@@ -441,6 +446,12 @@ def serve_stream_generate(model, tokenizer, prompt, # what mlx-lm's server passe
     def progress(done, total):
         if cancelled(): stop(f"during the prompt, at {done}/{total} tokens")
         if prompt_progress_callback is not None: prompt_progress_callback(done, total)
+    cache = kwargs.get("prompt_cache")
+    if isinstance(cache, CacheInProgress): # a request's new document (`DocumentRead`): read first, in one go
+        while not cache.done:
+            p = cache.step()
+            if prompt_progress_callback is not None: prompt_progress_callback(*p) # keep-alives while it is read
+        if cache.unread: prompt = cache.unread + list(prompt)
     for r in driver_stream_generate(model, tokenizer, prompt, prompt_progress_callback=progress, **settings, **kwargs):
         yield r
         if cancelled(): stop(f"after {r.generation_tokens} generated tokens")
@@ -598,7 +609,7 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
     loaded, failures = state["loaded"], state["failures"]
     gen_cls, lru_cls = generator_class(srv.ResponseGenerator, s.max_prompt_tokens), SnapKVPromptCache
     if state.get("doc") is not None: # --doc-cache
-        gen_cls, lru_cls = document_generator_class(gen_cls, state["doc"]), DocumentPromptCache
+        gen_cls, lru_cls = document_generator_class(gen_cls, state["doc"], state.get("make_cache")), DocumentPromptCache
     gen = state["generator"] = gen_cls(model_provider, lru_cls(model_provider.cli_args.prompt_cache_size))
     try:
         while not loaded.wait(0.5): pass
@@ -673,6 +684,7 @@ def check_serve_args(ns:argparse.Namespace, # the parsed flags
     if ns.prefill_step_size < 1: raise UsageError(f"--prefill-step-size must be >= 1, got {ns.prefill_step_size}")
     if ns.prompt_cache_size < 0: raise UsageError(f"--prompt-cache-size must be >= 0, got {ns.prompt_cache_size}")
     if ns.decode_concurrency < 1: raise UsageError(f"--decode-concurrency must be >= 1, got {ns.decode_concurrency}")
+    if ns.read_interleave < 0: raise UsageError(f"--read-interleave must be >= 0, got {ns.read_interleave}")
     if ns.prompt_concurrency < 1: raise UsageError(f"--prompt-concurrency must be >= 1, got {ns.prompt_concurrency}")
     if not isinstance(ns.chat_template_args, dict): raise UsageError("--chat-template-args must be a JSON object")
     if ns.draft_model is not None: raise UsageError("--draft-model: SnapKV's driver does no speculative decoding")
@@ -732,6 +744,7 @@ class DocumentPromptCache(SnapKVPromptCache):
         self.documents = OrderedDict() # a document's tokens (tuple) -> its compressed caches; least recently used first
         self.use_documents = True # False: the request being served reads no document (`"doc_cache": false`, or
                                   # none found in it, in tokens), so no conversation on one either
+        self.pending = None # the request being served's new document, still to read (a `DocumentRead`)
 
     def add_document(self, tokens:list, # the document's tokens (a request's system message rendered alone)
                      caches:list, # their prompt cache, compressed (`compress_document`)
@@ -754,6 +767,11 @@ class DocumentPromptCache(SnapKVPromptCache):
 
     def fetch_nearest_cache(self, model, tokens:list):
         doc = self.document(tokens) if self.use_documents else None
+        read, self.pending = self.pending, None
+        if doc is None and read is not None and len(read.ids) < len(tokens) and tokens[:len(read.ids)] == read.ids:
+            logging.info(f"SnapKV: request starts with new document {conversation_id(read.ids)}: its {len(read.ids)} "
+                         f"tokens read and compressed first, {len(tokens) - len(read.ids)} new to prefill")
+            return read, tokens[len(read.ids):] # a cache in progress: made while the batch decodes
         if doc is None:
             cache, rest = super().fetch_nearest_cache(model, tokens)
             if cache is not None and not self.use_documents and _on_document(cache): # a conversation on a document
@@ -775,6 +793,43 @@ class DocumentPromptCache(SnapKVPromptCache):
                      f"compressed document, {len(tokens) - len(doc)} new to prefill")
         return fork_caches(self.documents[doc]), tokens[len(doc):]
 
+# %% ../nbs/31_serve.ipynb #docread2
+DOC_READ_STEP = 256 # a document's tokens per model call (or --prefill-step-size, if smaller): the batch's wait at most
+
+class DocumentRead(CacheInProgress):
+    "A request's new document as its prompt cache in progress: compressed (then kept) a chunk at a time, forked."
+    def __init__(self, documents:DocumentPromptCache, # where the compressed document is kept
+                 model, tokenizer, # the served model and tokenizer
+                 ids:list, # the document's tokens
+                 text:str, # its text (what a reconstruction repeats)
+                 doc:types.SimpleNamespace, # `doc_cache_settings`' (doc, settings)
+                 make_cache, # make_cache(model) -> fresh caches (the fallback)
+                 step:int=DOC_READ_STEP, # tokens per model call
+                ):
+        super().__init__(self._make)
+        self.documents, self.model, self.tokenizer, self.ids, self.text = documents, model, tokenizer, list(ids), text
+        self.doc, self.make_cache, self.read_step = doc, make_cache, step
+    def _make(self) -> list:
+        "The kept document's fork, after compressing it if no request before this one has (`pause_here` inside)."
+        key, d, name = tuple(self.ids), self.doc.doc, conversation_id(self.ids)
+        if key not in self.documents.documents:
+            try: caches, info = compress_document(self.model, self.tokenizer, self.ids, self.text, d.doc_method,
+                                                  d.doc_ratio, step=self.read_step, read_chunk=d.doc_read_chunk,
+                                                  **self.doc.settings)
+            except Exception as e:
+                logging.info(f"SnapKV: document {name} could not be compressed ({one_line(e)[:200]}); the request is "
+                             "read whole")
+                self.unread = list(self.ids)
+                return self.make_cache(self.model)
+            self.documents.add_document(self.ids, caches)
+            rows = kv_report(caches)["rows"]
+            logging.info(f"SnapKV: document {name} compressed once, without any question: {len(self.ids)} tokens to "
+                         f"{min(rows)}-{max(rows)} rows per head by {info['method']}{probed_phrase(info)} "
+                         f"({d.doc_ratio:g}x) in {info['prefill_s'] + info['scoring_s']:.2f}s "
+                         f"(reading it {info['prefill_s']:.2f}s)")
+        self.documents.documents.move_to_end(key)
+        return fork_caches(self.documents.documents[key])
+
 # %% ../nbs/31_serve.ipynb #e64bd15a
 def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) -> tuple: # (text, ids) or (None, None)
     "A document pasted before the question in the first user message (after a short system message, if any)."
@@ -786,6 +841,7 @@ def _pasted(tokenizer, messages:list, prompt:list, doc:types.SimpleNamespace) ->
 
 def document_generator_class(base, # a response generator class (`generator_class`'s)
                              doc:types.SimpleNamespace, # `doc_cache_settings`: min_tokens, scorer, ratio, settings
+                             make_cache=None, # make_cache(model) -> the server's fresh caches (a failed read's)
                             ) -> type:
     "`base` whose requests' documents (`system_prefix`, `_pasted`) are compressed once into its `DocumentPromptCache`."
     class DocumentResponseGenerator(base):
@@ -793,7 +849,7 @@ def document_generator_class(base, # a response generator class (`generator_clas
         def tokenize(self, tokenizer, request, args):
             out = super().tokenize(tokenizer, request, args) # the prompt, refused when over the limits
             # its cache is fetched next, on this thread (batched or alone): documents only for a request holding one
-            self.prompt_cache.use_documents = False
+            self.prompt_cache.use_documents, self.prompt_cache.pending = False, None
             if request.request_type == "chat" and getattr(request, "doc_cache", True) and out.vision is None:
                 self._document(tokenizer, request, args, out.prompt)
             return out
@@ -814,19 +870,10 @@ def document_generator_class(base, # a response generator class (`generator_clas
                 self.said.add(why)
                 logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
             if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
-            try: # one document at a time: this thread reads it while the batch waits (see above)
-                caches, info = compress_document(self.model_provider.model, tokenizer, ids, text, doc.doc.doc_method,
-                                                 doc.doc.doc_ratio, read_chunk=doc.doc.doc_read_chunk, **doc.settings)
-            except Exception as e:
-                logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
-                             "the request is read whole")
-                return False
-            self.prompt_cache.add_document(ids, caches)
-            rows = kv_report(caches)["rows"]
-            logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: "
-                         f"{len(ids)} tokens to {min(rows)}-{max(rows)} rows per head by "
-                         f"{info['method']}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
-                         f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
+            model = self.model_provider.model # a new document: read when its cache is fetched (`DocumentRead`)
+            step = min(DOC_READ_STEP, self.model_provider.cli_args.prefill_step_size)
+            self.prompt_cache.pending = DocumentRead(self.prompt_cache, model, tokenizer, ids, text, doc,
+                                                     make_cache or (lambda m: make_caches(m, None)), step)
             return True
     return DocumentResponseGenerator
 
@@ -846,6 +893,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
         names = state["names"] = tuple(dict.fromkeys(listed + ((state["model_arg"],) if state["model_arg"] else ())))
+        state["interleave"] = ns.read_interleave
         state["batch_flags"] = dict(no_batching=ns.no_batching, decode_concurrency=ns.decode_concurrency,
                                     prompt_concurrency=ns.prompt_concurrency)
         what = settings_text(state["config"], state["prefill"], ns.method)
@@ -855,7 +903,9 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                                 f"first question) compressed once by {_doc_method_text(doc.doc.doc_method)} "
                                 f"({doc.doc.doc_ratio:g}x) "
                                 "and reused, read one at a time, their requests batched as the others "
-                                "(--no-doc-cache: off)")
+                                f"(--no-doc-cache: off), read {min(DOC_READ_STEP, ns.prefill_step_size)} tokens a "
+                                f"call with {ns.read_interleave} decode step(s) of the batch between two "
+                                "(--read-interleave)")
         elif ns.doc_cache is None: # off by default: say why
             state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"
         state["settings"] = types.SimpleNamespace(
@@ -873,7 +923,9 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     def batching(model):
         ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
         return ok
-    def batch_generator(model, **kwargs): return SnapKVBatchGenerator(model, prompt_cache, **kwargs)
+    def batch_generator(model, **kwargs):
+        return SnapKVBatchGenerator(model, prompt_cache, interleave=state["interleave"], **kwargs)
+    state["make_cache"] = prompt_cache
     base_provider = srv.ModelProvider
     def provider(cli_args):
         return provider_class(base_provider, state["names"], state["loaded"], state["failures"], batching)(cli_args)

@@ -315,6 +315,17 @@ SERVER = (
     Internal("mlx_lm.generate:BatchGenerator.insert_segments", "relied", "serve", "batch", "overridden: a request "
              "given no cache gets SnapKV caches", "a `make_cache` argument", params=("self", "segments", "max_tokens",
                                                                                    "caches")),
+    Internal("mlx_lm.generate:BatchGenerator.next", "relied", "serve", "batch", "overridden: a request's cache in "
+             "progress (a new document) made a chunk at a time between decode steps, its progress a prompt response",
+             "a hook for work between the batch's steps", params=("self",)),
+    Internal("mlx_lm.generate:BatchGenerator.remove", "relied", "serve", "batch", "overridden: a request waiting for "
+             "its cache leaves the queue; uids given by `insert_segments` map back", "(public)",
+             params=("self", "uids", "return_prompt_caches")),
+    Internal("mlx_lm.generate:BatchGenerator.extract_cache", "relied", "serve", "batch", "overridden: by the uids "
+             "`insert_segments` gave", "(public)", params=("self", "uids")),
+    Internal("mlx_lm.generate:PromptProcessingBatch.Response", "relied", "serve", "batch", "a cache in progress "
+             "reports its progress as one: the server's loop puts `progress` on the request's queue (keep-alives)",
+             "a documented progress event", params=("uid", "progress", "end_of_segment", "end_of_prompt")),
     Internal(f"{_C}BatchKVCache", "relied", "serve", "batch", "the batch-cache protocol `BatchEvictingCache` "
              "implements", "a documented batch-cache protocol", mentions=("merge", "extract", "filter", "extend",
                                                                          "prepare", "finalize", "make_mask")),

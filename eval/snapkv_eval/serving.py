@@ -14,14 +14,15 @@ from .common import text_path, environment, json_text, table_cell
 from .ask_many import bootstrap_ci
 
 # %% auto #0
-__all__ = ['SERVING_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'WARMUP_CHAT', 'MODE_NAMES', 'MlxServer', 'one_round',
-           'logged_kv', 'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode', 'serving_chats', 'serving_summary',
-           'run_serving', 'plot_serving', 'serving_table', 'serving_goals', 'goals_text', 'phases', 'phases_text',
-           'paired_rounds', 'paired_summary', 'run_paired', 'paired_text', 'plot_paired', 'serving_parser',
-           'serving_main']
+__all__ = ['SERVING_MODES', 'MORE_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_PRESETS', 'WARMUP_CHAT', 'MODE_NAMES',
+           'MlxServer', 'one_round', 'logged_kv', 'full_kv_bytes', 'serve_mode', 'settled_log', 'run_mode',
+           'serving_chats', 'serving_summary', 'run_serving', 'plot_serving', 'serving_table', 'serving_goals',
+           'goals_text', 'phases', 'phases_text', 'paired_rounds', 'paired_summary', 'run_paired', 'paired_text',
+           'plot_paired', 'serving_parser', 'serving_main']
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
+MORE_MODES = ("waiting",) # snapkv serve --read-interleave 0: the batch waits while a document is read (by name only)
 
 class MlxServer:
     "Plain `mlx_lm.server` in a subprocess on 127.0.0.1 and a free port; stopped (SIGINT, then SIGKILL) on exit."
@@ -56,11 +57,11 @@ def one_round(url:str, # a server's base URL
               chats:list, # one chat (list of messages) per client, all sent at once
               max_tokens:int, # per answer
              ) -> dict:
-    "Every chat streamed at once by its own client: answers, tokens, first and last token times, the round's wall time."
+    "Every chat streamed at once by its own client: answers, tokens, token times (first, last, longest gap), wall time."
     import openai
     client = openai.OpenAI(base_url=url + "/v1", api_key="unused", timeout=3600, max_retries=0)
     n = len(chats)
-    texts, ttft, done, ntok, nprompt = [""] * n, [None] * n, [None] * n, [0] * n, [0] * n
+    texts, ttft, done, ntok, nprompt, times = [""] * n, [None] * n, [None] * n, [0] * n, [0] * n, [[] for _ in chats]
     def ask(i):
         t0 = time.perf_counter()
         for ch in client.chat.completions.create(model="default_model", messages=chats[i], max_tokens=max_tokens,
@@ -69,6 +70,7 @@ def one_round(url:str, # a server's base URL
                 if ttft[i] is None: ttft[i] = time.perf_counter() - t0
                 texts[i] += ch.choices[0].delta.content
                 done[i] = time.perf_counter() - t0
+                times[i].append(done[i])
             if getattr(ch, "usage", None): ntok[i], nprompt[i] = ch.usage.completion_tokens, ch.usage.prompt_tokens
     t0 = time.perf_counter()
     ts = [threading.Thread(target=ask, args=(i,)) for i in range(n)]
@@ -78,6 +80,7 @@ def one_round(url:str, # a server's base URL
     return dict(clients=n, wall_s=wall, tokens=sum(ntok), tok_per_s=sum(ntok) / wall, prompt_tokens=nprompt,
                 completion_tokens=ntok, ttft_s=ttft, last_token_s=done,
                 ttft_mean_s=float(np.mean([t or wall for t in ttft])),
+                max_gap_s=[float(np.diff(t).max()) if len(t) > 1 else None for t in times], # between two text chunks
                 answers=texts)
 
 # %% ../nbs/15_serving.ipynb #bd8d19f1
@@ -113,8 +116,9 @@ def serve_mode(mode:str, # one of `SERVING_MODES`
               ): # `snapkv serve` keeps documents, so its documents are on, as by default)
     "A server for `mode` (a context manager with `.url`, `.log()`), caching `cache_size` prompts (default none)."
     if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", str(cache_size), *server_args)
-    if mode not in SERVING_MODES: raise ValueError(f"mode must be one of {SERVING_MODES}, got {mode!r}")
-    seq = ("--no-batching",) if mode == "sequential" else ()
+    if mode not in SERVING_MODES + MORE_MODES:
+        raise ValueError(f"mode must be one of {SERVING_MODES + MORE_MODES}, got {mode!r}")
+    seq = {"sequential": ("--no-batching",), "waiting": ("--read-interleave", "0")}.get(mode, ())
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", str(cache_size),
                          "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
@@ -248,7 +252,8 @@ def plot_serving(res:dict, # from `run_serving` (or its JSON)
     return fig
 
 # %% ../nbs/15_serving.ipynb #ec58d793
-MODE_NAMES = dict(batched="snapkv serve (batched)", sequential="snapkv serve --no-batching", mlx="mlx_lm.server")
+MODE_NAMES = dict(batched="snapkv serve (batched)", sequential="snapkv serve --no-batching", mlx="mlx_lm.server",
+                  waiting="snapkv serve --read-interleave 0")
 
 def serving_table(res:dict, # from `run_serving` (or its JSON)
                  ) -> str:
@@ -336,6 +341,8 @@ def paired_summary(rounds:dict, # from `paired_rounds`
         per = [tps(a) / tps(b) for a, b in zip(rounds[first], rounds[m])]
         out["ratios"][m] = dict(per_round=per, mean_ci=list(bootstrap_ci(per)))
         out["answers_equal"][m] = all(a["answers"] == b["answers"] for a, b in zip(rounds[first], rounds[m]))
+    gap = lambda r: max((g for g in r.get("max_gap_s") or () if g is not None), default=None)
+    out["longest_gap_s"] = {m: [gap(r) for r in rounds[m]] for m in (first, *others)} # per round, any client
     return out
 
 # %% ../nbs/15_serving.ipynb #fcc4aff4
@@ -353,8 +360,8 @@ def run_paired(preset:str="decode", # one of `SERVING_PRESETS`
     "Paired rounds (`paired_rounds`) of one client count on every mode's server, up at once; JSON and a plot."
     import contextlib
     if preset not in SERVING_PRESETS: raise ValueError(f"preset must be one of {list(SERVING_PRESETS)}, got {preset!r}")
-    if len(modes) < 2 or len(set(modes)) != len(modes) or any(m not in SERVING_MODES for m in modes):
-        raise ValueError(f"modes must be two or more of {SERVING_MODES}, each once, got {modes!r}")
+    if len(modes) < 2 or len(set(modes)) != len(modes) or any(m not in SERVING_MODES + MORE_MODES for m in modes):
+        raise ValueError(f"modes must be two or more of {SERVING_MODES + MORE_MODES}, each once, got {modes!r}")
     if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
         raise ValueError(f"reps must be >= 1, got {reps!r}")
     if clients is not None and (isinstance(clients, bool) or not isinstance(clients, int) or clients < 1):
@@ -394,6 +401,10 @@ def paired_text(res:dict, # from `run_paired` (or its JSON)
         mean, lo, hi = r["mean_ci"]
         lines.append(f"tokens/s {s['mode']} / {m}: {mean:.2f} [{lo:.2f}, {hi:.2f}] over {s['rounds']} rounds "
                      f"(per round {', '.join(f'{x:.2f}' for x in r['per_round'])})")
+    for m, gaps in (s.get("longest_gap_s") or {}).items(): # runs before 7 December 2026 have none
+        if all(g is not None for g in gaps):
+            lines.append(f"longest gap between two tokens of a request, {MODE_NAMES.get(m, m)}: "
+                         f"{', '.join(f'{g:.1f}' for g in gaps)} s")
     return "\n".join(lines)
 
 def plot_paired(res:dict, # from `run_paired` (or its JSON)
@@ -460,8 +471,9 @@ def serving_main(argv:list, # command-line arguments
         if a.stem is not None and not re.fullmatch(r"[\w.-]+", a.stem):
             raise UsageError(f"--stem must be a file name stem, got {a.stem!r}")
         modes = None if a.modes is None else tuple(a.modes.split(","))
-        if modes is not None and (any(m not in SERVING_MODES for m in modes) or len(set(modes)) != len(modes)):
-            raise UsageError(f"--modes must be distinct names among {','.join(SERVING_MODES)}, got {a.modes!r}")
+        if modes is not None and (any(m not in SERVING_MODES + MORE_MODES for m in modes) or len(set(modes)) != len(modes)):
+            raise UsageError(f"--modes must be distinct names among {','.join(SERVING_MODES + MORE_MODES)}, "
+                             f"got {a.modes!r}")
         if a.paired is not None:
             if a.paired < 1: raise UsageError(f"--paired must be >= 1, got {a.paired}")
             if modes is not None and len(modes) < 2:
