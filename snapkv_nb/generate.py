@@ -170,7 +170,7 @@ def memory_checked(done:int, # prompt tokens read once the block's call is done
                    total:int, # the prompt's tokens
                    before:int, # `mx.get_peak_memory()` when the read started
                   ):
-    "Around one call of a read: mlx's out-of-memory error, or on the CPU a peak it raised past the limit, as `MemoryLimitError`."
+    "Around a call of a read: mlx's out-of-memory error, or (CPU) a peak raised past the limit, as `MemoryLimitError`."
     try: yield
     except RuntimeError as e:
         if "malloc]" not in str(e): raise
@@ -180,7 +180,7 @@ def memory_checked(done:int, # prompt tokens read once the block's call is done
     if mx.default_device().type == mx.cpu and peak > max(limit, before):
         raise MemoryLimitError(f"reading the prompt passed the memory limit: mlx's peak {peak / 1e9:.2f} GB by token "
                                f"{done} of {total}, over the limit of {limit / 1e9:.2f} GB (mx.set_memory_limit); "
-                               "read it in less memory: a document read bounded (the document path) or prefill='guided'")
+                               "read it in less: a document read bounded (the document path) or prefill='guided'")
 
 # %% ../nbs/05_generate.ipynb #25faa8cd
 def vocab_size(model:nn.Module, # an mlx-lm model
