@@ -15,7 +15,8 @@ from .common import provenance, json_text
 
 # %% auto #0
 __all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch', 'read_document',
-           'one_point', 'run_points', 'memory_summary', 'memory_table', 'memory_plot', 'doc_memory_parser', 'main']
+           'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot',
+           'doc_memory_parser', 'main']
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000006
 def rss_peak() -> int:
@@ -161,8 +162,9 @@ def memory_summary(records:list, # `run_points`' records (failed points are left
         f = full.get((r["size"], r["doc"]))
         out.append(dict(size=r["size"], series=r["series"], ratio=r.get("ratio"), budget=r.get("budget"),
                         context_tokens=r["context_tokens"], peak_gb=r["peak_above_model"] / 1e9,
-                        rss_gb=r["rss_above_model"] / 1e9, seconds=r["seconds"], rows_held=r["rows_held"],
-                        rows_kept=r["rows_kept"],
+                        rss_gb=r["rss_above_model"] / 1e9, rss_total_gb=(r["model_rss"] + r["rss_above_model"]) / 1e9,
+                        seconds=r["seconds"], rows_held=r["rows_held"], kv_gb=r["kv_bytes"] / 1e9,
+                        rows_kept=r["rows_held"] if r["series"] == "full" else r["rows_kept"],
                         peak_over_full=None if f is None else r["peak_above_model"] / f["peak_above_model"],
                         rss_over_full=None if f is None else r["rss_above_model"] / f["rss_above_model"],
                         time_over_full=None if f is None else r["seconds"] / f["seconds"]))
@@ -176,20 +178,30 @@ LABELS = {"full": "full cache (mlx-lm)", "document": "document path, read whole 
 def memory_table(results:list, # `run_points` results (as read back), one per model
                 ) -> str: # a Markdown table
     "Per model, length and series: peak above the model (mlx, resident), over the full cache's, time over its, rows."
-    t = ["| model | document tokens | series | peak above model, mlx (GB) | resident (GB) | peak / full (mlx) "
-         "| resident / full | time to first token (s) | time / full | rows held | rows kept |",
-         "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    t = ["| model | document tokens | series | peak above model, mlx (GB) | resident above model (GB) | peak / full (mlx) "
+         "| resident / full | process peak resident (GB) | time to first token (s) | time / full | rows held "
+         "| rows kept | KV kept (GB) |", "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     f = lambda x, fmt="{:.2f}": "–" if x is None else fmt.format(x)
     for res in results:
         name = res["model"]
         rows = sorted(memory_summary(res["records"]), key=lambda r: (r["size"], list(SERIES).index(r["series"])))
         for r in rows:
             t.append(f"| {name} | {r['context_tokens']} | {r['series']} | {r['peak_gb']:.3f} | {r['rss_gb']:.3f} "
-                     f"| {f(r['peak_over_full'])} | {f(r['rss_over_full'])} | {r['seconds']:.0f} "
-                     f"| {f(r['time_over_full'])} | {r['rows_held']} | {f(r['rows_kept'], '{:.0f}')} |")
+                     f"| {f(r['peak_over_full'])} | {f(r['rss_over_full'])} | {r['rss_total_gb']:.2f} | {r['seconds']:.0f} "
+                     f"| {f(r['time_over_full'])} | {r['rows_held']} | {f(r['rows_kept'], '{:.0f}')} | {r['kv_gb']:.3f} |")
     return "\n".join(t)
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000024
+def merge_results(results:list, # `run_points` results (as read back)
+                 ) -> list: # one result per model, in the order first seen
+    "Results of the same model as one (the first's fields, every run's records): runs split for time, merged."
+    out = {}
+    for r in results:
+        if r["model"] in out: out[r["model"]] = dict(out[r["model"]], records=out[r["model"]]["records"] + r["records"])
+        else: out[r["model"]] = r
+    return list(out.values())
+
+# %% ../nbs/16c_doc_memory.ipynb #dm000026
 def memory_plot(results:list, # `run_points` results (as read back), one panel per model
                ):
     "Peak memory above the model (mlx's, solid; resident, dashed) against the document's tokens, one line per series."
@@ -197,8 +209,9 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
     fig, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 4.2), squeeze=False)
     for ax, res in zip(axes[0], results):
         rows = memory_summary(res["records"])
-        for i, s in enumerate(s for s in SERIES if any(r["series"] == s for r in rows)):
-            rs = sorted((r for r in rows if r["series"] == s and r["budget"] in (None, res.get("budget")) ), key=lambda r: r["size"])
+        for s in (s for s in SERIES if any(r["series"] == s for r in rows)):
+            i = list(SERIES).index(s) # one colour per series in every panel
+            rs = sorted((r for r in rows if r["series"] == s), key=lambda r: r["size"])
             x = [r["context_tokens"] for r in rs]
             ax.plot(x, [r["peak_gb"] for r in rs], "o-", color=f"C{i}", label=LABELS[s])
             ax.plot(x, [r["rss_gb"] for r in rs], "x--", color=f"C{i}", alpha=0.6)
@@ -209,7 +222,7 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
     fig.tight_layout()
     return fig
 
-# %% ../nbs/16c_doc_memory.ipynb #dm000027
+# %% ../nbs/16c_doc_memory.ipynb #dm000029
 def doc_memory_parser() -> argparse.ArgumentParser:
     "The command line of `snapkv-eval doc-memory`."
     from snapkv_nb.frontend import UsageError
@@ -225,7 +238,7 @@ def doc_memory_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the document (`make_document`'s seed)")
     p.add_argument("--out", default=None, help="the JSON (default: doc_memory_<model>.json)")
     p.add_argument("--plot", nargs="+", default=None, metavar=("PNG", "JSON"),
-                   help="draw PNG from the results JSON... (no run)")
+                   help="draw PNG from the results JSON... (a model's runs merged; no run)")
     p.add_argument("--one", nargs=6, default=None, help=argparse.SUPPRESS) # a point, in its own process
     return p
 
@@ -241,7 +254,7 @@ def main(argv:list|None=None) -> int:
     if a.plot is not None:
         if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
         from snapkv_eval.common import load_result
-        memory_plot([load_result(p) for p in a.plot[1:]]).savefig(a.plot[0], dpi=110)
+        memory_plot(merge_results([load_result(p) for p in a.plot[1:]])).savefig(a.plot[0], dpi=110)
         return 0
     if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     if bad := [s for s in a.series.split(",") if s not in SERIES]:
@@ -254,7 +267,7 @@ def main(argv:list|None=None) -> int:
                log=sys.stderr)
     return 0
 
-# %% ../nbs/16c_doc_memory.ipynb #dm000029
+# %% ../nbs/16c_doc_memory.ipynb #dm000031
 #| eval: false
 if __name__ == "__main__":
     from fastcore.imports import in_ipython
