@@ -17,6 +17,7 @@ from .upstream import MlxLmMismatch, actions, option_action
 from .cache import EvictingCache, METHODS, make_snapkv_cache, method_class
 from .model import ModelFileError, ModelNotFoundError, check_model_dir, default_model_dir
 from .model import load_default_model, load_model_dir
+from .generate import MemoryLimitError
 
 # %% auto #0
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
@@ -31,7 +32,8 @@ __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 
 class UsageError(ValueError):
     "Bad command-line input: a flag, a prompt or a setting (reported as one line, exit code 2)."
 
-USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError, MlxLmMismatch) # one line each; anything else: a bug
+USER_ERRORS = (UsageError, ModelNotFoundError, ModelFileError, MlxLmMismatch, # one line each; anything else: a bug
+               MemoryLimitError)
 
 def one_line(e:BaseException) -> str:
     "The message of `e` on one line (multi-line messages joined with ' | ')."

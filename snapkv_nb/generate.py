@@ -22,8 +22,8 @@ from . import hooks
 
 # %% auto #0
 __all__ = ['snapkv_layers', 'prefill_settings', 'prefill_spans', 'snapshot', 'restore', 'probing', 'guided_scores', 'guided_step',
-           'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step', 'check_max_tokens',
-           'stream_generate', 'generate', 'stream_answer', 'kv_rows_held', 'MemoryProgress']
+           'MemoryLimitError', 'memory_checked', 'vocab_size', 'token_ids', 'prefill', 'driver_config', 'generate_step',
+           'check_max_tokens', 'stream_generate', 'generate', 'stream_answer', 'kv_rows_held', 'MemoryProgress']
 
 # %% ../nbs/05_generate.ipynb #93a4ecdf
 def snapkv_layers(caches:list, # a prompt cache (one cache per layer)
@@ -161,6 +161,27 @@ def guided_step(model:nn.Module, # an mlx-lm model
             evicted = max(evicted, s.shape[-1] - prefill_budget)
     return {"peak_rows": peak, "evicted": evicted}
 
+# %% ../nbs/05_generate.ipynb #memlim02
+class MemoryLimitError(MemoryError):
+    "A prompt's read went past mlx's memory limit (`mx.set_memory_limit`); the front ends say it in one line."
+
+@contextlib.contextmanager
+def memory_checked(done:int, # prompt tokens read once the block's call is done
+                   total:int, # the prompt's tokens
+                   before:int, # `mx.get_peak_memory()` when the read started
+                  ):
+    "Around a call of a read: mlx's out-of-memory error, or (CPU) a peak raised past the limit, as `MemoryLimitError`."
+    try: yield
+    except RuntimeError as e:
+        if "malloc]" not in str(e): raise
+        raise MemoryLimitError(f"out of memory reading the prompt (by token {done} of {total}): "
+                               f"{str(e).strip().splitlines()[0]}") from None
+    peak, limit = mx.get_peak_memory(), mx.get_memory_limit()
+    if mx.default_device().type == mx.cpu and peak > max(limit, before):
+        raise MemoryLimitError(f"reading the prompt passed the memory limit: mlx's peak {peak / 1e9:.2f} GB by token "
+                               f"{done} of {total}, over the limit of {limit / 1e9:.2f} GB (mx.set_memory_limit); "
+                               "read it in less: a document read bounded (the document path) or prefill='guided'")
+
 # %% ../nbs/05_generate.ipynb #25faa8cd
 def vocab_size(model:nn.Module, # an mlx-lm model
                tokenizer=None, # its tokenizer, asked when the model does not say
@@ -207,18 +228,19 @@ def prefill(model:nn.Module, # an mlx-lm model
     progress = prompt_progress_callback or (lambda *_: None)
     progress(0, n)
     expect_prompt(caches, n)
-    announced, logits = False, None
+    announced, logits, before = False, None, mx.get_peak_memory()
     for a, b, kind in spans:
-        if kind == "probe":
-            with hold(caches): model(ids[:, a:b], cache=caches)
-            guided_step(model, caches, probe, s.rows_between_chunks(caches[ev[0]].config.budget), s.probe_at,
-                        start + n - probe.shape[1], s.probe_lookahead)
-        else:
-            if not announced: expect_prompt(caches, n - a); announced = True
-            out = model(ids[:, a:b], cache=caches)
-            if kind == "compress": compress(caches, end_prompt=False)
-            if kind == "end": logits = out[:, -1]
-        mx.eval([c.state for c in caches], [] if logits is None else logits)
+        with memory_checked(b, n, before): # mlx's limit (`mx.set_memory_limit`), which its CPU backend never checks
+            if kind == "probe":
+                with hold(caches): model(ids[:, a:b], cache=caches)
+                guided_step(model, caches, probe, s.rows_between_chunks(caches[ev[0]].config.budget), s.probe_at,
+                            start + n - probe.shape[1], s.probe_lookahead)
+            else:
+                if not announced: expect_prompt(caches, n - a); announced = True
+                out = model(ids[:, a:b], cache=caches)
+                if kind == "compress": compress(caches, end_prompt=False)
+                if kind == "end": logits = out[:, -1]
+            mx.eval([c.state for c in caches], [] if logits is None else logits)
         if b < n: mx.clear_cache()
         progress(b, n)
     return logits

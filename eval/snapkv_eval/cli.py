@@ -23,7 +23,8 @@ TAKES_METHODS = ("fidelity", "tasks") # the benchmarks `--methods` applies to
 OWN_ARGS = { # subcommand -> (module, its function of the argument list): benchmarks with their own command line
     "serving": ("serving", "serving_main"), "prefill-steps": ("steps", "steps_main"), "ask-many": ("ask_many", "main"),
     "pasted": ("pasted", "main"), "doc-cost": ("doc_cost", "main"), "kvpress": ("kvpress_side", "main"),
-    "agnostic": ("agnostic", "main"), "long-answers": ("long_answers", "main")}
+    "agnostic": ("agnostic", "main"), "long-answers": ("long_answers", "main"),
+    "doc-memory": ("doc_memory", "main")}
 POSITIONAL = ("ask-many", "pasted", "doc-cost", "kvpress", "long-answers") # of `OWN_ARGS`: positional arguments, no parser
 SUBCOMMANDS = {**{b: b for b in PRESET_BENCHMARKS}, "gemma": "gemma_speed", "lookahead": "lookahead",
                **{k: m for k, (m, _) in OWN_ARGS.items()}} # subcommand -> its module of snapkv_eval
