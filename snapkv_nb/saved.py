@@ -18,12 +18,13 @@ from .surrogate import model_fingerprint
 from .upstream import mlx_lm_version
 
 # %% auto #0
-__all__ = ['FORMAT', 'FORMAT_VERSION', 'read_header', 'data_sha256', 'seal', 'kept_rows', 'document_meta', 'save_document',
-           'read_document', 'SavedSession', 'load_document']
+__all__ = ['FORMAT', 'FORMAT_VERSION', 'EMBEDDED_NAME', 'read_header', 'data_sha256', 'seal', 'tokenizer_fingerprint',
+           'kept_rows', 'document_meta', 'save_document', 'read_document', 'SavedSession', 'load_document']
 
 # %% ../nbs/07f_saved.ipynb #07f006
 FORMAT = "snapkv_nb.document" # the file's kind (metadata `format`)
 FORMAT_VERSION = 1 # the layout of the metadata below; a file of another version is refused
+EMBEDDED_NAME = "SmolLM2-135M-Instruct (embedded)" # how the front ends name the default model in a file
 
 def _bad(path, why:str) -> ValueError: return ValueError(f"{path}: {why}")
 
@@ -36,7 +37,8 @@ def read_header(path:str|Path, # a .safetensors file
     with open(p, "rb") as f:
         head = f.read(8)
         n = struct.unpack("<Q", head)[0] if len(head) == 8 else -1
-        if not 0 < n <= size - 8: raise _bad(path, f"not a saved document (no safetensors header; {size} bytes)")
+        if not 0 < n < 1 << 27: raise _bad(path, f"not a saved document (no safetensors header; {size} bytes)")
+        if n > size - 8: raise _bad(path, f"truncated or damaged: {size} bytes, its header alone declares {n + 8}")
         try: h = json.loads(f.read(n))
         except ValueError: raise _bad(path, "not a saved document (its header is not JSON)") from None
     try: end = max([v["data_offsets"][1] for k, v in h.items() if k != "__metadata__"] or [0])
@@ -71,6 +73,12 @@ def seal(src:str|Path, # a file `save_prompt_cache` wrote, whose metadata has a 
     return digest
 
 # %% ../nbs/07f_saved.ipynb #07f011
+def tokenizer_fingerprint(tokenizer) -> str: # 16 hex digits
+    "A hash of the tokenizer's vocabulary (each token and its id) and its chat template."
+    vocab = sorted(tokenizer.get_vocab().items(), key=lambda kv: kv[1])
+    text = json.dumps([vocab, getattr(tokenizer, "chat_template", None)], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
 def kept_rows(caches:list, # a compressed prompt cache
              ) -> float: # mean rows per head over the evicting layers (0 without one)
     "The rows per head a compressed document holds, averaged over the evicting layers' heads."
@@ -86,7 +94,8 @@ def document_meta(session:DocumentSession, # a session (its `caches` are the com
     info["probed"] = {str(k): [bool(x) for x in v] for k, v in (session.info.get("probed") or {}).items()} or None
     doc = dict(context_ids=ids, method=session.info.get("method"), rows=rows, ratio=len(ids) / rows if rows else 1.0,
                mode=session.mode, reselect=session.reselect, system_prompt=session.system_prompt, info=info)
-    model = dict(fingerprint=model_fingerprint(session.model), module=type(session.model).__module__,
+    model = dict(fingerprint=model_fingerprint(session.model), tokenizer=tokenizer_fingerprint(session.tokenizer),
+                 module=type(session.model).__module__,
                  name=model_name or type(session.model).__module__, layers=len(session.caches))
     versions = dict(snapkv_nb=snapkv_nb.__version__, mlx_lm=mlx_lm_version(), state=STATE_VERSION)
     return dict(format=FORMAT, format_version=str(FORMAT_VERSION), document=json.dumps(doc), model=json.dumps(model),
@@ -124,9 +133,10 @@ def _json(path, meta:dict, key:str) -> dict:
 
 def read_document(path:str|Path, # a file written by `save_document`
                   model:Optional[nn.Module]=None, # the model it will run on (None: not checked)
+                  tokenizer=None, # the tokenizer it will run with (None: not checked)
                   model_name:Optional[str]=None, # that model's name in messages (None: its module)
                  ) -> dict: # {"document", "model", "versions"}: the file's metadata
-    "The checked metadata of a saved document: kind, checksum, versions and (given `model`) the model it was made for."
+    "The checked metadata of a saved document: kind, checksum, versions, and the model and tokenizer it was made for."
     h, start, _ = read_header(path)
     meta = {k[2:]: v for k, v in (h.get("__metadata__") or {}).items() if k.startswith("0.")}
     if meta.get("format") != FORMAT:
@@ -150,6 +160,9 @@ def read_document(path:str|Path, # a file written by `save_document`
         if m.get("fingerprint") != fp:
             raise _bad(path, f"made for model {m.get('name')} (fingerprint {m.get('fingerprint')}), not for this "
                              f"model {model_name or type(model).__module__} (fingerprint {fp})")
+    if tokenizer is not None and (t := tokenizer_fingerprint(tokenizer)) != out["model"].get("tokenizer"):
+        raise _bad(path, f"made with another tokenizer (fingerprint {out['model'].get('tokenizer')}) than this "
+                         f"one (fingerprint {t})")
     return out
 
 # %% ../nbs/07f_saved.ipynb #07f017
@@ -180,7 +193,7 @@ def load_document(path:str|Path, # a file written by `save_document`
                   model_name:Optional[str]=None, # the model's name in messages (None: its module)
                  ) -> SavedSession:
     "A session answering from the saved compressed document: checked (`read_document`), its caches loaded."
-    m = read_document(path, model, model_name)
+    m = read_document(path, model, tokenizer, model_name)
     doc = m["document"]
     if method is not None and method != doc.get("method"):
         raise _bad(path, f"compressed by method {doc.get('method')}, not by {method}")
