@@ -23,8 +23,9 @@ TAKES_METHODS = ("fidelity", "tasks") # the benchmarks `--methods` applies to
 OWN_ARGS = { # subcommand -> (module, its function of the argument list): benchmarks with their own command line
     "serving": ("serving", "serving_main"), "prefill-steps": ("steps", "steps_main"), "ask-many": ("ask_many", "main"),
     "pasted": ("pasted", "main"), "doc-cost": ("doc_cost", "main"), "kvpress": ("kvpress_side", "main"),
+    "saved-doc": ("saved_doc", "main"),
     "agnostic": ("agnostic", "main")}
-POSITIONAL = ("ask-many", "pasted", "doc-cost", "kvpress") # of `OWN_ARGS`: positional arguments, no parser
+POSITIONAL = ("ask-many", "pasted", "doc-cost", "kvpress", "saved-doc") # of `OWN_ARGS`: positional arguments, no parser
 SUBCOMMANDS = {**{b: b for b in PRESET_BENCHMARKS}, "gemma": "gemma_speed", "lookahead": "lookahead",
                **{k: m for k, (m, _) in OWN_ARGS.items()}} # subcommand -> its module of snapkv_eval
 
