@@ -4,7 +4,7 @@
 
 # %% ../nbs/07f_saved.ipynb #07f003
 from __future__ import annotations
-import hashlib, json, math, os, struct, uuid
+import hashlib, json, logging, math, os, struct, time, uuid
 from pathlib import Path
 from typing import Optional
 
@@ -12,14 +12,15 @@ import mlx.nn as nn
 
 import snapkv_nb
 from .cache import EvictingCache, STATE_VERSION, load_prompt_cache, _family
-from .context import DocumentSession, ASK_MODES
+from .context import DocumentSession, ASK_MODES, compress_document
 from .generate import vocab_size
 from .surrogate import model_fingerprint
 from .upstream import mlx_lm_version
 
 # %% auto #0
 __all__ = ['FORMAT', 'FORMAT_VERSION', 'EMBEDDED_NAME', 'read_header', 'data_sha256', 'seal', 'tokenizer_fingerprint',
-           'kept_rows', 'document_meta', 'save_document', 'read_document', 'SavedSession', 'load_document']
+           'kept_rows', 'document_meta', 'save_document', 'read_document', 'SavedSession', 'load_document',
+           'DocumentStore', 'compress_stored']
 
 # %% ../nbs/07f_saved.ipynb #07f006
 FORMAT = "snapkv_nb.document" # the file's kind (metadata `format`)
@@ -207,3 +208,83 @@ def load_document(path:str|Path, # a file written by `save_document`
     mode = doc.get("mode", "conversation") if mode is None else mode
     return SavedSession(model, tokenizer, caches, ids, {**doc.get("info", {}), "method": doc.get("method")}, mode,
                         doc.get("reselect") if mode == "fork" else None, doc.get("system_prompt"), Path(path))
+
+# %% ../nbs/07f_saved.ipynb #07f029
+class DocumentStore:
+    "Saved documents in a folder: key -> file (atomic writes), least recently used removed past `max_bytes`."
+    def __init__(self, folder:str|Path, # the folder (created if missing)
+                 max_bytes:Optional[int]=None, # the most bytes of files kept (None: no bound)
+                ):
+        self.folder, self.max_bytes = Path(folder).expanduser(), max_bytes
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.why = None # why the last `get` missed (None: no file for the key)
+
+    @staticmethod
+    def key(*parts) -> str: # JSON-able parts
+        "32 hex digits: the SHA-256 of the parts as JSON."
+        return hashlib.sha256(json.dumps(parts, default=str, sort_keys=True).encode()).hexdigest()[:32]
+
+    def path(self, key:str) -> Path: return self.folder/f"{key}.safetensors"
+
+    def files(self) -> list: # [(mtime, bytes, path)], least recently used first
+        "The saved documents in the folder (temporary files left out)."
+        out = []
+        for p in self.folder.glob("*.safetensors"):
+            try: st = p.stat()
+            except FileNotFoundError: continue # removed meanwhile (another process)
+            if not p.name.startswith("."): out.append((st.st_mtime, st.st_size, p))
+        return sorted(out)
+
+    def get(self, key:str, model:nn.Module, tokenizer, **kw) -> Optional[SavedSession]: # kw: `load_document`'s
+        "The session of the saved document `key` (its file marked used), or None (`why` says why when not absent)."
+        p, self.why = self.path(key), None
+        if not p.exists(): return None
+        try: s = load_document(p, model, tokenizer, **kw)
+        except ValueError as e: self.why = str(e); return None
+        try: os.utime(p)
+        except FileNotFoundError: pass
+        return s
+
+    def put(self, key:str, session:DocumentSession, **kw) -> Path: # kw: `save_document`'s
+        "Save `session` as `key` (atomically), then `trim`."
+        p = save_document(session, self.path(key), **kw)
+        self.trim(keep=p)
+        return p
+
+    def trim(self, keep:Optional[Path]=None) -> list: # the file never removed (the one just written)
+        "Remove the least recently used files past `max_bytes`, and temporary files older than an hour; what went."
+        gone, now = [], time.time()
+        for p in self.folder.glob(".*.tmp.safetensors"):
+            try:
+                if now - p.stat().st_mtime > 3600: p.unlink(); gone.append(p)
+            except FileNotFoundError: pass
+        if self.max_bytes is None: return gone
+        files = self.files()
+        total = sum(n for _, n, _ in files)
+        for _, n, p in files:
+            if total <= self.max_bytes: break
+            if keep is not None and p == keep: continue
+            try: p.unlink(); gone.append(p)
+            except FileNotFoundError: pass
+            total -= n
+        return gone
+
+# %% ../nbs/07f_saved.ipynb #07f033
+def compress_stored(store:Optional[DocumentStore], # where compressed documents are kept (None: nowhere)
+                    model:nn.Module, tokenizer, # the model and its tokenizer
+                    context_ids:list, document:str, # `compress_document`'s context and document
+                    method:str, ratio:float, # its method and ratio
+                    **settings, # its other settings
+                   ) -> tuple: # (caches, info): `compress_document`'s; info["stored"]: "read", "written" or None
+    "`compress_document`, with the saved document of the same model, tokens and settings read from `store` if there."
+    if store is None: return compress_document(model, tokenizer, context_ids, document, method, ratio, **settings)
+    key = store.key(model_fingerprint(model), tokenizer_fingerprint(tokenizer), [int(i) for i in context_ids],
+                    method, ratio, settings)
+    if (s := store.get(key, model, tokenizer)) is not None: return s.caches, {**s.info, "stored": "read"}
+    if store.why: logging.info(f"SnapKV: saved document not used: {store.why}")
+    caches, info = compress_document(model, tokenizer, context_ids, document, method, ratio, **settings)
+    try:
+        store.put(key, SavedSession(model, tokenizer, caches, context_ids, info))
+        info = {**info, "stored": "written"}
+    except OSError as e: logging.info(f"SnapKV: document not saved to {store.folder}: {e}")
+    return caches, info

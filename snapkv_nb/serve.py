@@ -33,6 +33,8 @@ __all__ = ['POST_PATHS', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_
            'system_prefix', 'DocumentPromptCache', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
+from .saved import DocumentStore, compress_stored # --prompt-cache-dir (07f_saved)
+
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                        ) -> argparse.ArgumentParser: # the same parser
     "`--doc-cache`/`--no-doc-cache` and `snapkv chat`'s document settings (`add_doc_flags`: method, ratio, fewest)."
@@ -41,6 +43,12 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                              "question in its first user message) once, without any question, and reuse it for every "
                              "request that starts with it; documents are read one at a time, their requests batched "
                              "with the others (default: on, unless the cache settings rule it out)")
+    parser.add_argument("--prompt-cache-dir", default=None,
+                        help="--doc-cache: keep each compressed document in this folder too (a file each, written "
+                             "atomically), so that after a restart a request opening with it reads none of it again")
+    parser.add_argument("--prompt-cache-dir-bytes", type=lambda x: _size(x), default=None,
+                        help="the most bytes of files --prompt-cache-dir keeps: the least recently used go first "
+                             "(e.g. 2GB; default: no bound)")
     return add_doc_flags(parser, "doc-cache")
 
 def _doc_method_text(name:str) -> str: # `--doc-method`
@@ -67,7 +75,9 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_fla
                        prefill:PrefillConfig, # the server's prefill settings
                       ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; or None
     "The checked document settings, or None: off by `--no-doc-cache`, or by default where `doc_cache_blocker` says so."
-    given = changed_flags(DocumentConfig, ns)
+    given = changed_flags(DocumentConfig, ns) + ["--prompt-cache-dir"] * (ns.prompt_cache_dir is not None)
+    if ns.prompt_cache_dir_bytes is not None and ns.prompt_cache_dir is None:
+        raise UsageError("--prompt-cache-dir-bytes needs --prompt-cache-dir (the folder it bounds)")
     if ns.doc_cache is False:
         if given: raise UsageError(f"{', '.join(given)} with --no-doc-cache")
         return None
@@ -75,7 +85,16 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_fla
     if why := doc_cache_blocker(ns, config, prefill):
         if ns.doc_cache or given: raise UsageError(why) # asked for, and impossible
         return None
-    return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config))
+    store = None if ns.prompt_cache_dir is None else _document_store(ns.prompt_cache_dir, ns.prompt_cache_dir_bytes)
+    return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config),
+                                 store=store)
+
+def _document_store(folder:str, max_bytes:int|None) -> DocumentStore:
+    "`--prompt-cache-dir`'s store (07f_saved), or a `UsageError` naming the flag if the folder cannot be written."
+    try: store = DocumentStore(folder, max_bytes)
+    except OSError as e: raise UsageError(f"--prompt-cache-dir {folder}: cannot be created ({one_line(e)})") from None
+    if not os.access(store.folder, os.W_OK | os.X_OK): raise UsageError(f"--prompt-cache-dir {folder}: not writable")
+    return store
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
@@ -715,7 +734,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document
+from .context import HUGE, fork_caches, probed_phrase, pasted_document
 
 def _on_document(cache:list) -> bool:
     "Whether a prompt cache is a document's fork (evicting layers that never evict), not a conversation of its own."
@@ -815,15 +834,16 @@ def document_generator_class(base, # a response generator class (`generator_clas
                 logging.info(f"SnapKV: --doc-cache: {why}; such requests are read whole (no document reuse)")
             if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
             try: # one document at a time: this thread reads it while the batch waits (see above)
-                caches, info = compress_document(self.model_provider.model, tokenizer, ids, text, doc.doc.doc_method,
-                                                 doc.doc.doc_ratio, **doc.settings)
+                caches, info = compress_stored(doc.store, self.model_provider.model, tokenizer, ids, text,
+                                               doc.doc.doc_method, doc.doc.doc_ratio, **doc.settings)
             except Exception as e:
                 logging.info(f"SnapKV: document {conversation_id(ids)} could not be compressed ({one_line(e)[:200]}); "
                              "the request is read whole")
                 return False
             self.prompt_cache.add_document(ids, caches)
-            rows = kv_report(caches)["rows"]
-            logging.info(f"SnapKV: document {conversation_id(ids)} compressed once, without any question: "
+            rows, read = kv_report(caches)["rows"], info.get("stored") == "read" # --prompt-cache-dir's file
+            logging.info(f"SnapKV: document {conversation_id(ids)} "
+                         f"{f'read from {doc.store.folder}, ' if read else ''}compressed once, without any question: "
                          f"{len(ids)} tokens to {min(rows)}-{max(rows)} rows per head by "
                          f"{info['method']}{probed_phrase(info)} ({doc.doc.doc_ratio:g}x) in "
                          f"{info['prefill_s'] + info['scoring_s']:.2f}s (reading it {info['prefill_s']:.2f}s)")
