@@ -296,6 +296,7 @@ def document_report(r:dict, # from `ask_document`
 
 # %% ../nbs/30_cli.ipynb #sv000002
 from .saved import save_document, load_document, read_header, kept_rows, FORMAT, EMBEDDED_NAME
+from .frontend import document_config
 
 def _check_output(path:str) -> Path:
     "The file `--prompt-cache-file` names, if it can be written and replaces no other kind of file (else `UsageError`)."
@@ -324,15 +325,15 @@ def snapkv_cache_prompt(
     n_sink:int=SnapKVConfig.n_sink, # its first tokens, always kept
     kv_bits:int=None, # store the kept rows quantized with this many bits (default: the model's dtype)
     kv_group_size:int=SnapKVConfig.kv_group_size, # quantization group size of --kv-bits
-    doc:DocumentConfig=None, # how the document is compressed; one flag per field
+    doc_method:str=DocumentConfig.doc_method, # what scores the document's rows without a question (a method, or full)
+    doc_ratio:float=DocumentConfig.doc_ratio, # document tokens per row kept per head
 ):
     "Compress a document once, without any question, into one file that snapkv generate/chat --prompt-cache-file read."
     if prompt_cache_file is None: raise UsageError("give the file to write: --prompt-cache-file FILE.safetensors")
-    path, doc = _check_output(prompt_cache_file), doc or DocumentConfig()
-    moot = ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens)
-    moot += ["--doc-ratio"] * (doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio)
-    if moot: raise UsageError(f"{', '.join(moot)}: not used by cache-prompt (the prompt is the document, compressed "
-                              "once by --doc-method to --doc-ratio)")
+    path = _check_output(prompt_cache_file)
+    doc = document_config(argparse.Namespace(doc_method=doc_method, doc_ratio=doc_ratio)) # checked: one line
+    if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio:
+        raise UsageError("--doc-ratio: not used with --doc-method full (the document is kept whole)")
     try: cfg = SnapKVConfig(window=window, n_sink=n_sink, kv_bits=kv_bits, kv_group_size=kv_group_size)
     except ValueError as e: raise UsageError(f"SnapKVConfig: {one_line(e)}") from None
     try: system_prompt is None or system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
