@@ -17,7 +17,7 @@ from .ask_many import make_document
 from .common import provenance
 
 # %% auto #0
-__all__ = ['mlx_lm_file', 'saved_run', 'main']
+__all__ = ['mlx_lm_file', 'saved_run', 'main', 'saved_table']
 
 # %% ../nbs/16c_saved.ipynb #16c005
 def mlx_lm_file(model, # an mlx-lm model
@@ -93,3 +93,22 @@ def main(argv:list=None):
 if __name__ == "__main__":
     from fastcore.imports import in_ipython
     if not in_ipython(): main()
+
+# %% ../nbs/16c_saved.ipynb #16c012
+def saved_table(res:dict, # `saved_run`'s (or `main`'s) result
+               ) -> str: # Markdown
+    "mlx-lm's files and reading time, then snapkv's files: bytes against mlx-lm's, time from the file to the answer."
+    m, mb = res["mlx_lm"], {int(k): v for k, v in res["mlx_lm"]["file_bytes"].items()}
+    out = [f"{res['context_tokens']} context tokens, ratio {res['ratio']:g}; model loaded in "
+           f"{res.get('model_load_s', float('nan')):.1f} s (apart from every time below)", "",
+           "| file | rows | bytes | vs mlx-lm's (goal) | to the first answer | vs reading (goal) |", "|---|---|---|---|---|---|"]
+    for b, n in sorted(mb.items()):
+        rows = f"{b}-bit" if b else "model dtype"
+        out.append(f"| mlx_lm.cache_prompt | {rows} | {n / 1e6:.1f} MB | 1 | "
+                   f"{m['to_answer_s']:.1f} s (reading {m['read_s']:.1f} s) | 1 |")
+    for s in res["saved"]:
+        rows = f"{s['kv_bits']}-bit" if s["kv_bits"] else "model dtype"
+        out.append(f"| snapkv cache-prompt ({s['method']}) | {rows} | {s['file_bytes'] / 1e6:.1f} MB | {s['bytes_vs_mlx_lm']:.3f} ({s['goal_bytes']:.3f}) | "
+                   f"{s['to_answer_s']:.2f} s (loading {s['load_s']:.2f} s) | {s['time_vs_reading']:.4f} "
+                   f"({s['goal_time']:g}) |")
+    return "\n".join(out)
