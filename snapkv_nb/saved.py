@@ -103,6 +103,11 @@ def document_meta(session:DocumentSession, # a session (its `caches` are the com
                 versions=json.dumps(versions), sha256="")
 
 # %% ../nbs/07f_saved.ipynb #07f013
+def _without_scores(c): # one layer's cache
+    "`c`, or its copy without the scores given for the compression already made (they score rows no longer held)."
+    if "given_scores" not in getattr(c, "extra_settings", ()) or c.given_scores is None: return c
+    return c.fork(given_scores=None)
+
 def save_document(session:DocumentSession, # the session whose compressed document is written
                   path:str|Path, # the file to write (any name; replaced if it exists)
                   model_name:Optional[str]=None, # how to name the model in messages (e.g. the CLI's --model)
@@ -118,7 +123,7 @@ def save_document(session:DocumentSession, # the session whose compressed docume
     meta = document_meta(session, model_name)
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.tmp.safetensors")
     try:
-        save_prompt_cache(str(tmp), session.caches, meta)
+        save_prompt_cache(str(tmp), [_without_scores(c) for c in session.caches], meta)
         seal(tmp, tmp)
         os.replace(tmp, path)
     finally:
