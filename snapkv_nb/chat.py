@@ -20,7 +20,7 @@ from .context import DocumentSession, probed_phrase, pasted_document, compress_d
 
 # %% auto #0
 __all__ = ['BLOCK', 'CHAT_HELP', 'common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'text_file',
-           'pasted_blocker', 'chat_settings', 'DocumentChat', 'line_editor', 'gnu_readline', 'ChatInput',
+           'pasted_blocker', 'chat_settings', 'DocumentChat', 'saved_chat', 'line_editor', 'gnu_readline', 'ChatInput',
            'file_command', 'file_message', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
@@ -144,6 +144,8 @@ def chat_parser() -> argparse.ArgumentParser:
                                         "(default: the embedded SmolLM2-135M-Instruct)")
     p.add_argument("--file", default=None,
                    help="a text file every message is about: compressed once, without any question (see --doc-method)")
+    p.add_argument("--prompt-cache-file", default=None, help="a document saved by snapkv cache-prompt: every message "
+                   "is about it (nothing of it read again; the file's settings)")
     add_doc_flags(p, "file")
     add_cache_flags(p)
     from snapkv_nb.frontend import refuse_flags # mlx_lm.chat's flags that cannot work here: hidden, refused (REFUSED)
@@ -186,6 +188,14 @@ def chat_settings(args:argparse.Namespace, # the parsed flags
     # argv's undecodable bytes arrive as surrogates
     try: args.system_prompt is None or args.system_prompt.encode("utf-8")
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
+    if args.prompt_cache_file is not None: # a saved document: its settings are the file's
+        moot = ([] if cfg is None else changed_flags(SnapKVConfig, cfg)) + ["--method"] * (args.method != "snapkv")
+        moot += changed_flags(PrefillConfig, prefill) + changed_flags(DocumentConfig, args, ("doc_method",))
+        moot += [f for f, v in (("--file", args.file), ("--system-prompt", args.system_prompt),
+                                ("--max-kv-size", args.max_kv_size), ("--full-cache", args.full_cache)) if v]
+        if moot: raise UsageError(f"{', '.join(moot)}: not used with --prompt-cache-file (the file holds the document "
+                                  "as it was compressed, with its settings)")
+        return cfg, prefill, None
     if cfg is None: check_full_cache(args, typed=typed)
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
@@ -214,11 +224,12 @@ class DocumentChat:
                  document:str, # the file's text
                  doc:DocumentConfig=DocumentConfig(), # how it is compressed (`--doc-method`, `--doc-ratio`)
                  system_prompt:str|None=None, # a system message
-                 config:SnapKVConfig|None=None): # window, n_sink, kv_bits and kv_group_size are taken from it
+                 config:SnapKVConfig|None=None, # window, n_sink, kv_bits and kv_group_size are taken from it
+                 session:DocumentSession|None=None): # a document compressed earlier (`saved_chat`): used as it is
         self.doc = doc
-        self.session = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, mode="conversation",
-                                       system_prompt=system_prompt, read_chunk=doc.doc_read_chunk,
-                                       **document_settings(config))
+        self.session = session or DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio,
+                                                  mode="conversation", system_prompt=system_prompt,
+                                                  read_chunk=doc.doc_read_chunk, **document_settings(config))
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."
@@ -244,6 +255,19 @@ class DocumentChat:
         return dict(text=r["text"], prompt_tokens=kv["tokens"] - len(r["tokens"]), new_tokens=r["question_tokens"],
                     generation_tokens=len(r["tokens"]), prompt_tps=r["prompt_tps"], generation_tps=r["generation_tps"],
                     seconds=time.perf_counter() - t0, kv=kv, **{**kv, "rows": max(kv["rows"], default=0)})
+
+def saved_chat(model, tokenizer, # an mlx-lm model and its tokenizer
+               path:str, # `--prompt-cache-file`: a document saved by `snapkv cache-prompt`
+               method:str|None=None, # `--doc-method`, if given: the file must have been compressed by it
+               model_name:str|None=None, # `--model` as given (None: the embedded model), for messages
+              ) -> DocumentChat:
+    "`snapkv chat --prompt-cache-file`: the saved document loaded (`load_document`) as a chat, or one `UsageError`."
+    from snapkv_nb.saved import load_document, kept_rows, EMBEDDED_NAME
+    try: s = load_document(Path(path).expanduser(), model, tokenizer, "conversation", method,
+                           model_name or EMBEDDED_NAME)
+    except ValueError as e: raise UsageError(f"--prompt-cache-file {one_line(e)}") from None
+    rows = kept_rows(s.caches) or len(s.context_ids)
+    return DocumentChat(model, tokenizer, "", DocumentConfig(s.info["method"], len(s.context_ids) / rows), session=s)
 
 # %% ../nbs/33_chat.ipynb #c0main02
 BLOCK = '"""' # a line of its own that opens, and another that closes, a message of several lines
@@ -333,7 +357,7 @@ CHAT_HELP = ("q: quit, r: reset the conversation, h: this help; /file PATH [QUES
 
 def _greet(session, args, cfg, prefill, stdout):
     "The chat's first line: what keeps the cache, and how to quit."
-    if isinstance(session, DocumentChat): what = session.describe(args.file)
+    if isinstance(session, DocumentChat): what = session.describe(args.file or f"{args.prompt_cache_file} (saved)")
     elif cfg is None: what = f"full cache (no eviction), prefill {prefill.prefill}"
     else:
         name = "SnapKV" if args.method == "snapkv" else f"{args.method} (--method)"
@@ -362,6 +386,9 @@ def chat_main(argv:list, # arguments after `snapkv chat`
                                args.system_prompt, prefill=prefill, document=pasted,
                                doc_settings=document_settings(cfg), progress=ReadProgress()) # reads over 2 s
         session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg) if doc else new_chat()
+        if args.prompt_cache_file is not None: # a saved document (its method checked if --doc-method was given)
+            given = args.doc_method if args.doc_method != DocumentConfig.doc_method else None
+            session = saved_chat(model, tok, args.prompt_cache_file, given, args.model)
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2

@@ -30,9 +30,9 @@ from .frontend import _Parser, _flag # argparse whose errors are one line (`Usag
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
-           'snapkv_generate', 'ratio_config', 'generate_text', 'ask_document', 'document_report', 'demo_prompt',
-           'find_tokens', 'heads_keeping', 'demo_table', 'snapkv_demo', 'fit_parser', 'fit_main', 'serve_command',
-           'chat_command', 'fit_surrogate_command', 'run_command', 'main']
+           'snapkv_generate', 'ratio_config', 'generate_text', 'ask_document', 'document_report', 'snapkv_cache_prompt',
+           'ask_saved', 'demo_prompt', 'find_tokens', 'heads_keeping', 'demo_table', 'snapkv_demo', 'fit_parser',
+           'fit_main', 'serve_command', 'chat_command', 'fit_surrogate_command', 'run_command', 'main']
 
 # %% ../nbs/30_cli.ipynb #7a007605
 def _rows_text(rows:list) -> str:
@@ -68,6 +68,7 @@ def snapkv_generate(
     model:str=None, # model directory, Hugging Face repo, GGUF file or gemma3-270m (default: embedded SmolLM2-135M)
     prompt:str=None, # the prompt ('-' reads stdin); with --prompt-file, the question about that document
     prompt_file:str=None, # read the prompt from this file ('-' reads stdin); with --prompt, a document read apart
+    prompt_cache_file:str=None, # a document saved by `snapkv cache-prompt`: --prompt is the question about it
     encoding:str="utf-8", # text encoding of --prompt-file and of stdin
     max_tokens:int=256, # maximum number of tokens to generate (-1: no limit)
     temp:float=0.0, # sampling temperature (0: greedy)
@@ -115,6 +116,18 @@ def snapkv_generate(
     if max_kv_size is not None and cfg is not None:
         raise UsageError("--max-kv-size applies to --full-cache (mlx-lm's rotating cache): SnapKV bounds the cache "
                          "with --budget (rows per head) or --ratio (prompt tokens per row kept)")
+    if prompt_cache_file is not None: # a saved document (`snapkv cache-prompt`) and a question about it
+        method_given = _check_saved(doc, cfg, prefill, {
+            "--prompt-file": prompt_file is not None, "--method": method != "snapkv", "--ratio": ratio is not None,
+            "--sharded": sharded, "--system-prompt": system_prompt is not None, "--full-cache": full_cache,
+            "--max-kv-size": max_kv_size is not None, "--prefill-response": prefill_response is not None,
+            "--chat-template-config": template_args is not None, "--ignore-chat-template": ignore_chat_template})
+        if prompt is None: raise UsageError("--prompt-cache-file: give the question, -p QUESTION (-p - reads stdin)")
+        question = read_prompt(prompt, None, encoding)
+        m, tok = load_model(model)
+        _add_eos(tok, extra_eos_token)
+        return ask_saved(m, tok, prompt_cache_file, question, method_given, max_tokens,
+                         _sampler(tok, temp, top_p, **sampling), seed, model, out=sys.stdout, verbose=verbose)
     if prompt is not None and prompt_file is not None: # a document and its question, apart
         _check_document(doc, cfg, prefill, {"--method": method != "snapkv", "--ratio": ratio is not None,
                         "--sharded": sharded, "--prefill-response": prefill_response is not None,
@@ -280,6 +293,115 @@ def document_report(r:dict, # from `ask_document`
         f"KV rows per head: {_rows_text(kv['rows'])} (for {kv['tokens']} tokens)",
         f"KV bytes: {bytes_text(kv['held_bytes'], kv['capacity_bytes'], kv['full_bytes'])}",
         f"Peak memory: {peak_text(kv['peak_bytes'])}"])
+
+# %% ../nbs/30_cli.ipynb #sv000002
+from .saved import save_document, load_document, read_header, kept_rows, FORMAT, EMBEDDED_NAME
+from .frontend import document_config
+
+def _check_output(path:str) -> Path:
+    "The file `--prompt-cache-file` names, if it can be written and replaces no other kind of file (else `UsageError`)."
+    p = Path(path).expanduser()
+    if p.suffix != ".safetensors": raise UsageError(f"--prompt-cache-file {path}: give a name ending in .safetensors")
+    if p.is_dir() or (p.exists() and not p.is_file()): raise UsageError(f"--prompt-cache-file {path}: not a file")
+    if p.is_file() and p.stat().st_size:
+        try: kind = (read_header(p)[0].get("__metadata__") or {}).get("0.format")
+        except ValueError: kind = None
+        if kind != FORMAT: raise UsageError(f"--prompt-cache-file {path}: not a saved document (it would be replaced)")
+    if not p.parent.is_dir(): raise UsageError(f"--prompt-cache-file {path}: no folder {p.parent}")
+    if not os.access(p.parent, os.W_OK): raise UsageError(f"--prompt-cache-file {path}: {p.parent} is not writable")
+    return p
+
+# %% ../nbs/30_cli.ipynb #sv000003
+@mirrors("cache_prompt")
+@aliases(prompt="-p")
+def snapkv_cache_prompt(
+    model:str=None, # model directory, Hugging Face repo, GGUF file or gemma3-270m (default: embedded SmolLM2-135M)
+    prompt:str=None, # the document ('-' reads stdin)
+    prompt_file:str=None, # read the document from this file ('-' reads stdin)
+    prompt_cache_file:str=None, # the file to write (.safetensors): the compressed document, replaced if it exists
+    encoding:str="utf-8", # text encoding of --prompt-file and of stdin
+    system_prompt:str=None, # a system message before the document
+    window:int=SnapKVConfig.window, # the document's last tokens, always kept
+    n_sink:int=SnapKVConfig.n_sink, # its first tokens, always kept
+    kv_bits:int=None, # store the kept rows quantized with this many bits (default: the model's dtype)
+    kv_group_size:int=SnapKVConfig.kv_group_size, # quantization group size of --kv-bits
+    doc_method:str=DocumentConfig.doc_method, # what scores the document's rows without a question (a method, or full)
+    doc_ratio:float=DocumentConfig.doc_ratio, # document tokens per row kept per head
+):
+    "Compress a document once, without any question, into one file that snapkv generate/chat --prompt-cache-file read."
+    if prompt_cache_file is None: raise UsageError("give the file to write: --prompt-cache-file FILE.safetensors")
+    path = _check_output(prompt_cache_file)
+    doc = document_config(argparse.Namespace(doc_method=doc_method, doc_ratio=doc_ratio)) # checked: one line
+    if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio:
+        raise UsageError("--doc-ratio: not used with --doc-method full (the document is kept whole)")
+    try: cfg = SnapKVConfig(window=window, n_sink=n_sink, kv_bits=kv_bits, kv_group_size=kv_group_size)
+    except ValueError as e: raise UsageError(f"SnapKVConfig: {one_line(e)}") from None
+    try: system_prompt is None or system_prompt.encode("utf-8") # argv's undecodable bytes arrive as surrogates
+    except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
+    document = read_prompt(prompt, prompt_file, encoding)
+    m, tok = load_model(model)
+    n = len(split_chat(tok, document, "", system_prompt)[0])
+    if doc.doc_method != "full" and n < n_sink + window:
+        raise UsageError(f"the document is too short to compress ({n} tokens with the chat template, fewer than "
+                         f"--n-sink + --window = {n_sink + window}): give a longer one, or --doc-method full")
+    _say_template(tok)
+    t0 = time.perf_counter()
+    s = DocumentSession(m, tok, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
+                        **document_settings(cfg))
+    t1 = time.perf_counter()
+    save_document(s, path, model or EMBEDDED_NAME)
+    t2, kv, rows = time.perf_counter(), kv_report(s.caches), kept_rows(s.caches)
+    how = ("kept whole (--doc-method full)" if s.info["method"] == "full" else f"compressed once, without any "
+           f"question, by {s.info['method']} to {rows:.0f} rows per head ({n / rows:.1f}x){probed_phrase(s.info)}")
+    held = bytes_text(kv["held_bytes"], kv["capacity_bytes"], kv["full_bytes"])
+    print(f"Document: {n} tokens {how} in {t1 - t0:.1f}s", f"KV bytes: {held}",
+          f"Peak memory: {peak_text(kv['peak_bytes'])}",
+          f"Saved: {path} ({fmt_bytes(path.stat().st_size)}) in {t2 - t1:.1f}s; ask about it with: snapkv generate "
+          f"--prompt-cache-file {path} -p QUESTION", sep="\n", flush=True)
+    return dict(session=s, path=path, tokens=n, compress_s=t1 - t0, save_s=t2 - t1)
+
+# %% ../nbs/30_cli.ipynb #sv000005
+def _check_saved(doc:DocumentConfig, cfg:SnapKVConfig|None, prefill:PrefillConfig, given:dict) -> str|None:
+    "Refuse what `--prompt-cache-file` would not use (one `UsageError` naming the flags); `--doc-method` if given."
+    moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg)
+    moot += changed_flags(PrefillConfig, prefill) + [f for f, v in given.items() if v]
+    moot += changed_flags(DocumentConfig, doc, ("doc_method",))
+    if moot: raise UsageError(f"{', '.join(moot)}: not used with --prompt-cache-file (the file holds the document as "
+                              "it was compressed, with its settings)")
+    return doc.doc_method if doc.doc_method != DocumentConfig.doc_method else None
+
+def ask_saved(model, tokenizer, # an mlx-lm model and its tokenizer
+              path:str, # a file written by `snapkv cache-prompt` (`save_document`)
+              question:str, # the question (`--prompt`)
+              method:str|None=None, # the method the user expects (`--doc-method` given), else None
+              max_tokens:int=256, # tokens to generate at most (-1: no limit)
+              sampler=None, # an mlx-lm sampler (None: greedy)
+              seed:int|None=None, # random seed for sampling
+              model_name:str|None=None, # `--model` as given (None: the embedded model), for messages
+              out=None, # where the answer and the report go (None: nowhere)
+              verbose:bool=True, # the report (False: the answer only)
+             ) -> dict: # `DocumentSession.ask`'s, with "kv", "info", "document_tokens", "load_s"
+    "A saved document loaded (`load_document`) and the question answered from it."
+    t0 = time.perf_counter()
+    try: s = load_document(Path(path).expanduser(), model, tokenizer, method=method,
+                           model_name=model_name or EMBEDDED_NAME)
+    except ValueError as e: raise UsageError(f"--prompt-cache-file {one_line(e)}") from None
+    load_s = time.perf_counter() - t0
+    if seed is not None: mx.random.seed(seed)
+    r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
+    r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids), load_s=load_s)
+    if out is None: return r
+    rows, i = kept_rows(s.caches), s.info
+    how = "kept whole" if i["method"] == "full" else f"compressed by {i['method']} to {rows:.0f} rows per head"
+    print("\n" + "\n".join([
+        "==========",
+        f"Document: {r['document_tokens']} tokens from {path} ({how}), loaded in {load_s:.2f}s",
+        f"Question: {r['question_tokens']} tokens, {r['prompt_tps']:.1f} tokens-per-sec",
+        f"Generation: {len(r['tokens'])} tokens, {r['generation_tps']:.1f} tokens-per-sec",
+        f"KV rows per head: {_rows_text(r['kv']['rows'])} (for {r['kv']['tokens']} tokens)",
+        f"KV bytes: {bytes_text(r['kv']['held_bytes'], r['kv']['capacity_bytes'], r['kv']['full_bytes'])}",
+        f"Peak memory: {peak_text(r['kv']['peak_bytes'])}"]) if verbose else "", file=out)
+    return r
 
 # %% ../nbs/30_cli.ipynb #ab272449
 DEMO_NEEDLE = "The secret passkey is 71432."
@@ -455,8 +577,8 @@ def fit_surrogate_command(argv:list) -> int:
     return fit_main(argv)
 
 COMMANDS = {"generate": snapkv_generate, "demo": snapkv_demo, "serve": serve_command, "chat": chat_command,
-            "fit-surrogate": fit_surrogate_command}
-PARSED = (snapkv_generate, snapkv_demo) # the commands whose signature is their command line
+            "cache-prompt": snapkv_cache_prompt, "fit-surrogate": fit_surrogate_command}
+PARSED = (snapkv_generate, snapkv_cache_prompt, snapkv_demo) # the commands whose signature is their command line
 
 def _usage() -> str:
     return (f"usage: snapkv {{{','.join(COMMANDS)}}} [options]   (snapkv COMMAND -h for a command's options)\n\n"

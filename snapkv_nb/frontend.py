@@ -297,8 +297,6 @@ _NO_ADAPTERS = "snapkv loads models without adapters: fuse them in first (mlx_lm
 _NO_REMOTE = "snapkv loads tokenizers without remote code: give a model whose tokenizer needs none"
 REFUSED = dict( # mlx-lm command -> its flags snapkv refuses -> why, and what to use
     generate={"--adapter-path": _NO_ADAPTERS, "--trust-remote-code": _NO_REMOTE,
-              "--prompt-cache-file": "snapkv does not read mlx-lm's saved prompt caches (full caches); to ask about a "
-                                     "document, give it apart: --prompt-file DOC -p QUESTION",
               "--draft-model": "snapkv's generation loop has no speculative decoding: generate without a draft model",
               "--num-draft-tokens": "snapkv's generation loop has no speculative decoding (--draft-model is refused)",
               "--quantize-activations": "snapkv loads a model as it is saved: quantize it (mlx_lm.convert -q) and give "
@@ -309,7 +307,14 @@ REFUSED = dict( # mlx-lm command -> its flags snapkv refuses -> why, and what to
               "--use-default-chat-template": "mlx_lm.generate does not use it and this transformers has no default "
                                              "template: give the model a chat template, or --ignore-chat-template"},
     chat={"--adapter-path": _NO_ADAPTERS, "--trust-remote-code": _NO_REMOTE,
-          "--pipeline": "snapkv chat runs in one process (tensor-parallel generation: snapkv generate --sharded)"})
+          "--pipeline": "snapkv chat runs in one process (tensor-parallel generation: snapkv generate --sharded)"},
+    cache_prompt={"--adapter-path": _NO_ADAPTERS, "--trust-remote-code": _NO_REMOTE,
+                  "--max-kv-size": "a saved document keeps prompt tokens / --doc-ratio rows per head (no rotating "
+                                   "cache): give --doc-ratio",
+                  "--quantized-kv-start": "the kept rows are stored at --kv-bits from the compression on (there is no "
+                                          "later start): give --kv-bits alone",
+                  "--eos-token": "the file holds a document, not an answer: give the answer's end tokens when asking "
+                                 "(snapkv generate --extra-eos-token)"})
 
 # %% ../nbs/29_frontend.ipynb #4819c14f
 MIN_TEMP = 1e-30 # the smallest sampling temperature: float32 logits (up to ~1e3) / temp stay finite

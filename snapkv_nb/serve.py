@@ -34,6 +34,8 @@ __all__ = ['POST_PATHS', 'DOC_READ_STEP', 'add_doc_cache_flags', 'doc_cache_bloc
            'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
+from .saved import DocumentStore, compress_stored # --prompt-cache-dir (07f_saved)
+
 def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
                        ) -> argparse.ArgumentParser: # the same parser
     "`--doc-cache`/`--no-doc-cache` and `snapkv chat`'s document settings (`add_doc_flags`: method, ratio, fewest)."
@@ -45,6 +47,12 @@ def add_doc_cache_flags(parser:argparse.ArgumentParser, # the server's parser
     parser.add_argument("--read-interleave", type=int, default=1, metavar="N",
                         help="decode steps the running batch takes between two chunks of a document's read "
                              "(default: 1, as mlx-lm interleaves a prompt's chunks; 0: the batch waits for the read)")
+    parser.add_argument("--prompt-cache-dir", default=None,
+                        help="--doc-cache: keep each compressed document in this folder too (a file each, written "
+                             "atomically), so that after a restart a request opening with it reads none of it again")
+    parser.add_argument("--prompt-cache-dir-bytes", type=lambda x: _size(x), default=None,
+                        help="the most bytes of files --prompt-cache-dir keeps: the least recently used go first "
+                             "(e.g. 2GB; default: no bound)")
     return add_doc_flags(parser, "doc-cache")
 
 def _doc_method_text(name:str) -> str: # `--doc-method`
@@ -71,7 +79,9 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_fla
                        prefill:PrefillConfig, # the server's prefill settings
                       ) -> types.SimpleNamespace|None: # min_tokens, doc (`DocumentConfig`), settings; or None
     "The checked document settings, or None: off by `--no-doc-cache`, or by default where `doc_cache_blocker` says so."
-    given = changed_flags(DocumentConfig, ns)
+    given = changed_flags(DocumentConfig, ns) + ["--prompt-cache-dir"] * (ns.prompt_cache_dir is not None)
+    if ns.prompt_cache_dir_bytes is not None and ns.prompt_cache_dir is None:
+        raise UsageError("--prompt-cache-dir-bytes needs --prompt-cache-dir (the folder it bounds)")
     if ns.doc_cache is False:
         if given: raise UsageError(f"{', '.join(given)} with --no-doc-cache")
         return None
@@ -79,7 +89,16 @@ def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_fla
     if why := doc_cache_blocker(ns, config, prefill):
         if ns.doc_cache or given: raise UsageError(why) # asked for, and impossible
         return None
-    return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config))
+    store = None if ns.prompt_cache_dir is None else _document_store(ns.prompt_cache_dir, ns.prompt_cache_dir_bytes)
+    return types.SimpleNamespace(min_tokens=doc.doc_min_tokens, doc=doc, settings=document_settings(config),
+                                 store=store)
+
+def _document_store(folder:str, max_bytes:int|None) -> DocumentStore:
+    "`--prompt-cache-dir`'s store (07f_saved), or a `UsageError` naming the flag if the folder cannot be written."
+    try: store = DocumentStore(folder, max_bytes)
+    except OSError as e: raise UsageError(f"--prompt-cache-dir {folder}: cannot be created ({one_line(e)})") from None
+    if not os.access(store.folder, os.W_OK | os.X_OK): raise UsageError(f"--prompt-cache-dir {folder}: not writable")
+    return store
 
 # %% ../nbs/31_serve.ipynb #cflags
 def add_serve_flags(parser:argparse.ArgumentParser, # mlx-lm's server parser
@@ -727,7 +746,7 @@ def system_prefix(tokenizer, # the served tokenizer (mlx-lm's `TokenizerWrapper`
 
 # %% ../nbs/31_serve.ipynb #89d5dec8
 from collections import OrderedDict
-from .context import HUGE, fork_caches, compress_document, probed_phrase, pasted_document
+from .context import HUGE, fork_caches, probed_phrase, pasted_document
 
 def _on_document(cache:list) -> bool:
     "Whether a prompt cache is a document's fork (evicting layers that never evict), not a conversation of its own."
@@ -813,17 +832,18 @@ class DocumentRead(CacheInProgress):
         "The kept document's fork, after compressing it if no request before this one has (`pause_here` inside)."
         key, d, name = tuple(self.ids), self.doc.doc, conversation_id(self.ids)
         if key not in self.documents.documents:
-            try: caches, info = compress_document(self.model, self.tokenizer, self.ids, self.text, d.doc_method,
-                                                  d.doc_ratio, step=self.read_step, read_chunk=d.doc_read_chunk,
-                                                  **self.doc.settings)
+            try: caches, info = compress_stored(self.doc.store, self.model, self.tokenizer, self.ids, self.text,
+                                                d.doc_method, d.doc_ratio, step=self.read_step,
+                                                read_chunk=d.doc_read_chunk, **self.doc.settings) # --prompt-cache-dir
             except Exception as e:
                 logging.info(f"SnapKV: document {name} could not be compressed ({one_line(e)[:200]}); the request is "
                              "read whole")
                 self.unread = list(self.ids)
                 return self.make_cache(self.model)
             self.documents.add_document(self.ids, caches)
-            rows = kv_report(caches)["rows"]
-            logging.info(f"SnapKV: document {name} compressed once, without any question: {len(self.ids)} tokens to "
+            rows, read = kv_report(caches)["rows"], info.get("stored") == "read" # from --prompt-cache-dir's file
+            logging.info(f"SnapKV: document {name} {f'read from {self.doc.store.folder}, ' if read else ''}"
+                         f"compressed once, without any question: {len(self.ids)} tokens to "
                          f"{min(rows)}-{max(rows)} rows per head by {info['method']}{probed_phrase(info)} "
                          f"({d.doc_ratio:g}x) in {info['prefill_s'] + info['scoring_s']:.2f}s "
                          f"(reading it {info['prefill_s']:.2f}s)")
