@@ -406,9 +406,10 @@ class SteppedCall:
         if self.done: return None
         self.progress = out
         return out
-    def run(self): # `fn`'s value
-        "Every step to the end."
-        while not self.done: self.step()
+    def run(self, progress=None): # `fn`'s value; progress(done, total) at each pause, e.g. `ReadProgress()`
+        "Every step to the end (a front end's progress line on a long read)."
+        while not self.done:
+            if (p := self.step()) is not None and progress is not None: progress(*p)
         return self.result
 
 # %% ../nbs/06_batch.ipynb #step06

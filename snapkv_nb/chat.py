@@ -17,6 +17,7 @@ from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, chan
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
 from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
+from .batch import SteppedCall # a document read in steps: its progress shown
 
 # %% auto #0
 __all__ = ['BLOCK', 'CHAT_HELP', 'common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'text_file',
@@ -225,11 +226,12 @@ class DocumentChat:
                  doc:DocumentConfig=DocumentConfig(), # how it is compressed (`--doc-method`, `--doc-ratio`)
                  system_prompt:str|None=None, # a system message
                  config:SnapKVConfig|None=None, # window, n_sink, kv_bits and kv_group_size are taken from it
-                 session:DocumentSession|None=None): # a document compressed earlier (`saved_chat`): used as it is
+                 session:DocumentSession|None=None, # a document compressed earlier (`saved_chat`): used as it is
+                 progress=None): # told (done, total) as the document is read (e.g. `ReadProgress`; None: nothing)
         self.doc = doc
-        self.session = session or DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio,
-                                                  mode="conversation", system_prompt=system_prompt,
-                                                  read_chunk=doc.doc_read_chunk, **document_settings(config))
+        self.session = session or SteppedCall(lambda: DocumentSession(
+            model, tokenizer, document, doc.doc_method, doc.doc_ratio, mode="conversation", system_prompt=system_prompt,
+            read_chunk=doc.doc_read_chunk, **document_settings(config))).run(progress)
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."
@@ -385,7 +387,8 @@ def chat_main(argv:list, # arguments after `snapkv chat`
             return ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
                                args.system_prompt, prefill=prefill, document=pasted,
                                doc_settings=document_settings(cfg), progress=ReadProgress()) # reads over 2 s
-        session = DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg) if doc else new_chat()
+        session = (DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg,
+                                progress=ReadProgress(what="reading the document")) if doc else new_chat())
         if args.prompt_cache_file is not None: # a saved document (its method checked if --doc-method was given)
             given = args.doc_method if args.doc_method != DocumentConfig.doc_method else None
             session = saved_chat(model, tok, args.prompt_cache_file, given, args.model)

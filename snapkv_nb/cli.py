@@ -27,6 +27,9 @@ from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
 from .frontend import _Parser, _flag # argparse whose errors are one line (`UsageError`); --dashed-name
+from .frontend import ReadProgress
+from .batch import SteppedCall # a document read in steps: "reading the document N/M tokens" past 2 s
+_read_progress = lambda show=True: ReadProgress(what="reading the document") if show else None
 
 # %% auto #0
 __all__ = ['DEMO_NEEDLE', 'DEMO_ANSWER', 'DEMO_QUESTION', 'DEMO_CONFIG', 'DEMO_SETTINGS', 'COMMANDS', 'PARSED', 'format_report',
@@ -269,8 +272,9 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
         raise UsageError(f"--prompt-file: the document is too short to compress ({n} tokens with the chat template, "
                          f"fewer than --n-sink + --window = {kept}): give a longer one, or --doc-method full")
     if verbose and out is not None: _say_template(tokenizer)
-    s = DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
-                        read_chunk=doc.doc_read_chunk, **document_settings(config))
+    s = SteppedCall(lambda: DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio,
+                                            system_prompt=system_prompt, read_chunk=doc.doc_read_chunk,
+                                            **document_settings(config))).run(_read_progress(verbose and out))
     if seed is not None: mx.random.seed(seed)
     r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
     r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids))
@@ -346,8 +350,8 @@ def snapkv_cache_prompt(
                          f"--n-sink + --window = {n_sink + window}): give a longer one, or --doc-method full")
     _say_template(tok)
     t0 = time.perf_counter()
-    s = DocumentSession(m, tok, document, doc.doc_method, doc.doc_ratio, system_prompt=system_prompt,
-                        **document_settings(cfg))
+    s = SteppedCall(lambda: DocumentSession(m, tok, document, doc.doc_method, doc.doc_ratio,
+                                            system_prompt=system_prompt, **document_settings(cfg))).run(_read_progress())
     t1 = time.perf_counter()
     save_document(s, path, model or EMBEDDED_NAME)
     t2, kv, rows = time.perf_counter(), kv_report(s.caches), kept_rows(s.caches)
