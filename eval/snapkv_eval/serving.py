@@ -22,7 +22,8 @@ __all__ = ['SERVING_MODES', 'MORE_MODES', 'QUESTION', 'LONG_QUESTION', 'SERVING_
 
 # %% ../nbs/15_serving.ipynb #ce5516fd
 SERVING_MODES = ("batched", "sequential", "mlx") # snapkv serve; snapkv serve --no-batching; mlx_lm.server
-MORE_MODES = ("waiting",) # snapkv serve --read-interleave 0: the batch waits while a document is read (by name only)
+MORE_MODES = ("waiting", "whole") # by name only: snapkv serve --read-interleave 0 (the batch waits while a document
+                                  # is read); --doc-read-chunk 0 (documents read whole, then cut)
 
 class MlxServer:
     "Plain `mlx_lm.server` in a subprocess on 127.0.0.1 and a free port; stopped (SIGINT, then SIGKILL) on exit."
@@ -118,7 +119,8 @@ def serve_mode(mode:str, # one of `SERVING_MODES`
     if mode == "mlx": return MlxServer(model_dir, "--prompt-cache-size", str(cache_size), *server_args)
     if mode not in SERVING_MODES + MORE_MODES:
         raise ValueError(f"mode must be one of {SERVING_MODES + MORE_MODES}, got {mode!r}")
-    seq = {"sequential": ("--no-batching",), "waiting": ("--read-interleave", "0")}.get(mode, ())
+    seq = {"sequential": ("--no-batching",), "waiting": ("--read-interleave", "0"),
+           "whole": ("--doc-read-chunk", "0")}.get(mode, ())
     return ServerProcess("--model", model_dir, "--budget", str(budget), "--prompt-cache-size", str(cache_size),
                          "--max-tokens-limit", "4096", *seq, *server_args, *snapkv_args)
 
@@ -253,7 +255,7 @@ def plot_serving(res:dict, # from `run_serving` (or its JSON)
 
 # %% ../nbs/15_serving.ipynb #ec58d793
 MODE_NAMES = dict(batched="snapkv serve (batched)", sequential="snapkv serve --no-batching", mlx="mlx_lm.server",
-                  waiting="snapkv serve --read-interleave 0")
+                  waiting="snapkv serve --read-interleave 0", whole="snapkv serve --doc-read-chunk 0")
 
 def serving_table(res:dict, # from `run_serving` (or its JSON)
                  ) -> str:
