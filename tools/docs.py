@@ -324,6 +324,11 @@ def render_site(order: list) -> dict:
     for n, nb in nbs.items():
         body, _ = ex.from_notebook_node(nb)
         (SITE/n.replace(".ipynb", ".html")).write_text(page_html(body, nav_html(order, n, titles), css), encoding="utf-8")
+        for rel in set(re.findall(r'src="(\.\./[^"#?]+)"', body)):  # a committed file the page links (../eval/results/x.png)
+            f, dest = (source(n).parent/rel).resolve(), (SITE/rel).resolve()
+            if f.is_file() and ROOT in f.parents and PROC in dest.parents:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(f, dest)
     log(f"rendered {len(nbs)} pages into {SITE.relative_to(ROOT)}/")
     return nbs
 
