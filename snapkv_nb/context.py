@@ -15,7 +15,7 @@ from .scoring import pool1d, obs_window_attention_scores
 from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_count
 from .cache import EvictingCache, SnapKVCache, METHODS, method_class, make_snapkv_cache, expect_prompt, hold, compress
 from .generate import (snapkv_layers, snapshot, restore, probing, token_ids, vocab_size, stream_answer,
-                                check_max_tokens)
+                                check_max_tokens, memory_checked, MemoryLimitError)
 from .batch import pause_here
 from . import hooks
 
@@ -203,14 +203,17 @@ def context_prefill(model:nn.Module, # an mlx-lm model
         raise ValueError(f"`ids`: {n} tokens leave no query after the {skip} sinks for the statistics")
     expect_prompt(caches, n)
     with hold(caches):
+        before = mx.get_peak_memory() # mlx's limit checked around each call (`memory_checked`, 05_generate)
         for a in range(0, n, step):
             pause_here(a, n) # a server's batch may decode here (`SteppedCall`, 06_batch)
             b = min(a + step, n)
             recorded = query_stats or observe is not None
-            with (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
+            with memory_checked(b, n, before), \
+                 (hooks.recording(model) if recorded else contextlib.nullcontext({})) as got:
                 model(ids[:, a:b], cache=caches)
-            if observe is not None: observe(got, b)
-            if cut is not None and b < n: cut(b)
+                if observe is not None: observe(got, b)
+                if cut is not None and b < n: cut(b)
+                mx.eval([c.state for c in caches])
             for i in (ev if query_stats else ()):
                 # [B, H_q, L, D], the last at e - n + b - 1
                 q = got[id(caches[i])].astype(mx.float32)[..., max(skip - a, 0):, :]
