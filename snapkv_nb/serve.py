@@ -478,7 +478,7 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
         serving = None # the request the generation thread serves alone (the driver's path)
         def tokenize(self, tokenizer, request, args):
             self.serving = request
-            if self.prompt_cache.decode is not None: self.prompt_cache.decode.use(getattr(request, "decode_budget", None))
+            if (d := self.prompt_cache.decode) is not None: d.use(getattr(request, "decode_budget", None)) # its own
             try: out = super().tokenize(tokenizer, request, args)
             except Exception as e:
                 request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
