@@ -248,14 +248,15 @@ class TrackingCache(RowCache):
         p = self._prompt
         return not self._holds and (p.due is not None or (S > 1 and p.waiting(self.offset) and not p.announced))
     @property
-    def answer_rows(self) -> int: return self._store.n - min(self.prompt_rows, self._store.n) # the answer's rows held
+    def answer_rows(self) -> int: # the answer's rows held per head (flat rows: every head's, over the heads)
+        return (self._store.n - min(self.prompt_rows, self._store.n)) // self._store.width
     def _scored_rows(self) -> int: # rows from the first that the next compression ranks; those after it are kept
         return self._store.n - (self.offset - self._prompt.scoring_end(self.offset)) * self._store.width
     def rows_next(self) -> int:
         "Rows the next call will find before its own: a due compression counted."
         if self._prompt.due is None or self._holds: return self._store.n
         n, cfg = self._scored_rows(), self.config
-        if self._prompt.due == "decode": return min(n, min(self.prompt_rows, n) + cfg.decode_budget)
+        if self._prompt.due == "decode": return min(n, min(self.prompt_rows, n) + cfg.decode_budget * self._store.width)
         return min(n, cfg.budget) + self._store.n - n
 
 # %% ../nbs/01c_cache.ipynb #60562bf7
@@ -348,7 +349,7 @@ class SelectingCache(TrackingCache):
         cfg, p, n = self.config, self._prompt, self._scored_rows()
         end, counts = p.scoring_end(self.offset), None if p.due in ("chunk", "decode") else self._head_budgets
         if counts is not None: self._head_budgets = None
-        if self.heads_differ: return _evict_flat(self)
+        if self.heads_differ: return _evict_answer_flat(self) if p.due == "decode" else _evict_flat(self)
         if p.due == "decode": return _evict_answer(self)
         if counts is not None and len({min(c, n) for c in counts}) > 1: # heads of different counts: stored flat
             s = self.scores()
@@ -631,10 +632,9 @@ def _check_fork(c:EvictingCache, cfg:SnapKVConfig) -> SnapKVConfig: # the cache;
     "`cfg` if a copy of `c` can have it; else the error naming the setting (before anything is copied)."
     if c.quantized and (cfg.kv_bits, cfg.kv_group_size) != (c.config.kv_bits, c.config.kv_group_size):
         raise ValueError("the rows are stored quantized: `kv_bits` and `kv_group_size` cannot change")
-    if cfg.decode_budget is not None and (c.heads_differ or c._head_budgets):
-        raise NotImplementedError("`decode_budget`: the heads hold (or will hold) different counts, which are not "
-                                  "compressed "
-                                  "again while decoding")
+    if cfg.decode_budget is not None and c._head_budgets:
+        raise NotImplementedError("`decode_budget`: the heads will hold different counts at the next compression "
+                                  "(`set_head_budgets`); fork it with a decode budget after that compression")
     if cfg.kv_bits is not None and (c.heads_differ or c._head_budgets):
         raise NotImplementedError("`kv_bits`: the heads hold (or will hold) different counts, which are not stored "
                                   "quantized")
@@ -982,3 +982,27 @@ def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_pr
         with hooks.registered(_family() + [BatchEvictingCache]): return load(file_name, return_metadata=return_metadata)
     except (ValueError, KeyError, AttributeError, TypeError, IndexError) as e:
         raise ValueError(f"{file_name}: {e}") from None
+
+# %% ../nbs/01c_cache.ipynb #dbflat02
+def _evict_answer_flat(c:SelectingCache) -> int:
+    "A decode compression of flat rows: every head's prompt rows kept, and `decode_budget` of each head's answer rows."
+    cfg, st = c.config, c._store
+    n, H = st.n, st.width
+    a = min(c.prompt_rows, n) # the prompt's rows, every head's (flat)
+    t = (n - a) // H # answer rows per head: every head holds as many (one per token appended, as many kept)
+    if t <= cfg.decode_budget: return 0
+    head = st.row_heads()[a:].astype(mx.int64)
+    at = (a + mx.argsort(head * (n + 1) + mx.arange(n - a))).reshape(H, t).astype(mx.int32) # [H, t] each head's rows
+    (k, v), pos = st.float_rows(n), st.positions()[0, 0]
+    k, v = (x[0, 0][at][None] for x in (k, v)) # [1, H, t, D], ascending positions per head
+    q, ahead = _scoring_queries(c) if c.uses_queries else (None, None)
+    k, v, q, ahead = _finite(c, k, v, q, ahead)
+    s = c.answer_score(k, v, pos[at][None], q, ahead, cfg)
+    sel = snap_select_indices(s, cfg.decode_budget, 0, cfg.window)[0] # [H, decode_budget] of each head's answer rows
+    keep = mx.concatenate([mx.arange(a, dtype=mx.int32), mx.sort(mx.take_along_axis(at, sel, axis=1).reshape(-1))])
+    heads = st.row_heads()[keep] # the KV head of each row kept
+    st.select(keep[None, None], n, c.offset)
+    st.row_head = heads
+    mx.eval(heads)
+    c.compressions += 1
+    return t - cfg.decode_budget

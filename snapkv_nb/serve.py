@@ -26,12 +26,12 @@ from .batch import batch_blocker, SnapKVBatchGenerator, CacheInProgress
 
 # %% auto #0
 __all__ = ['POST_PATHS', 'DOC_READ_STEP', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags',
-           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
-           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
-           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
-           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
-           'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead', 'document_generator_class',
-           'serve_main']
+           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'DecodeBudgets',
+           'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel',
+           'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
+           'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm',
+           'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead',
+           'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 from .saved import DocumentStore, compress_stored # --prompt-cache-dir (07f_saved)
@@ -70,8 +70,6 @@ def doc_cache_blocker(ns:argparse.Namespace, # parsed flags (`add_doc_flags`, ml
     if prefill.prefill != "exact":
         return f"--prefill {prefill.prefill} with --doc-cache: what follows a document is read exactly"
     if ns.prompt_cache_size < 1: return "--doc-cache needs --prompt-cache-size >= 1 (documents are kept there)"
-    if config is not None and config.decode_budget is not None: # the document's rows are scored once, from outside
-        return "--decode-budget with --doc-cache is not implemented: run it with --no-doc-cache"
     return None
 
 def doc_cache_settings(ns:argparse.Namespace, # parsed flags (`add_doc_cache_flags`, mlx-lm's --prompt-cache-size)
@@ -137,7 +135,18 @@ def conversation_id(tokens:list, # a conversation's tokens
 
 class SnapKVPromptCache(LRUPromptCache):
     "mlx-lm's LRU of conversation caches: logs each, refuses inexact trims and uncompressed prefixes, leaves a token."
+    decode = None # the server's `DecodeBudgets`: a cache handed out takes the request's decode budget (None: as kept)
     def fetch_nearest_cache(self, model, tokens:list):
+        "The cache a request continues (`nearest_cache`), with the request's decode budget (`DecodeBudgets`)."
+        cache, rest = self.nearest_cache(model, tokens)
+        if self.decode is None or cache is None: return cache, rest
+        budget = self.decode.current # this request's: a document read later decodes with it too
+        if isinstance(cache, CacheInProgress): cache.then = lambda caches: self.decode.fit(caches, budget)
+        else: cache = self.decode.fit(cache, budget)
+        return cache, rest
+
+    def nearest_cache(self, model, tokens:list):
+        "mlx-lm's search, logged; an exact hit rolled back one token; an inexact trim refused."
         cache, rest = super().fetch_nearest_cache(model, tokens)
         if cache is None: return cache, rest
         if not rest: # an exact hit: the model needs one token to feed, so roll the copy back by one
@@ -217,6 +226,7 @@ def check_request(body:dict, # the parsed request (`parse_body`)
                   max_tokens_limit:int, # the largest max_tokens allowed
                   model_names:tuple=("default_model",), # the names the served model answers to
                   doc_cache:bool=False, # the server finds documents in chat requests (`--doc-cache`)
+                  decode_budget=None, # (fewest, most) a request's `decode_budget` may be, or why none (a str)
                  ) -> dict: # the body, normalised (stream_options.include_usage filled in)
     "Refuse what mlx-lm's own checks let through and would crash or misuse: a `RequestError` (400/404)."
     if body.get("model", "default_model") not in model_names:
@@ -249,6 +259,10 @@ def check_request(body:dict, # the parsed request (`parse_body`)
     if not (d is None or isinstance(d, bool)): raise RequestError(400, "doc_cache must be true or false")
     if d and not doc_cache: raise RequestError(400, "doc_cache: this server compresses no documents (see its start-up)")
     if d and path == "/v1/completions": raise RequestError(400, "doc_cache: documents are found in chat requests only")
+    if body.get("decode_budget") is not None: # the request's own decode budget (`DecodeBudgets`)
+        if not isinstance(decode_budget, tuple):
+            raise RequestError(400, f"decode_budget: {decode_budget or 'this server takes none'}")
+        _int(body, "decode_budget", *decode_budget)
     for name, typ in (("chat_template_kwargs", dict), ("role_mapping", dict), ("tools", list)):
         if body.get(name) is not None and not isinstance(body[name], typ):
             raise RequestError(400, f"{name} must be {'an object' if typ is dict else 'a list'}")
@@ -261,6 +275,42 @@ def check_request(body:dict, # the parsed request (`parse_body`)
             raise RequestError(400, "stream_options must be an object with a boolean include_usage")
         body = {**body, "stream_options": {"include_usage": False, **so}}
     return body
+
+# %% ../nbs/31_serve.ipynb #dbsrv02
+from .settings import changed
+
+class DecodeBudgets:
+    "The decode budget of the request being prepared (its `decode_budget`, or the server's), given to its caches."
+    def __init__(self, config:SnapKVConfig|None, # the server's cache settings (None: --full-cache)
+                 method="snapkv", # the server's --method: a document's fork decodes as this
+                 most:int=4096): # the largest a request may ask when the server sets none (--max-tokens-limit)
+        self.config, self.method = config, method
+        self.default = None if config is None else config.decode_budget # --decode-budget
+        self.current = self.default # the request being prepared's (`use`)
+        self.most = most if self.default is None else self.default
+    def limits(self) -> tuple|str: # (fewest, most) rows per head, or why none
+        "What a request's `decode_budget` may be: (fewest, most) rows per head, or why this server takes none."
+        if self.config is None: return "this server keeps full caches (--full-cache): nothing is evicted"
+        if not getattr(method_class(self.method), "scores_anytime", False):
+            return f"--method {self.method} cannot rank rows while decoding"
+        return (self.config.n_sink + self.config.window, self.most)
+    def use(self, budget:int|None): # a request's `decode_budget`, checked (None: the server's)
+        "The request being prepared decodes within `budget` answer rows per head (None: the server's setting)."
+        self.current = self.default if budget is None else budget
+    def settings(self) -> SnapKVConfig|None:
+        "The settings of the request's fresh caches: the server's, with its decode budget."
+        if self.config is None or self.current == self.default: return self.config
+        return changed(self.config, decode_budget=self.current)
+    def fit(self, caches:list, # a prompt cache handed out (a cached conversation's, a document's fork)
+            budget:int|None, # the request's decode budget (None: none)
+           ) -> list:
+        "`caches` whose evicting layers keep `budget` answer rows per head while decoding (forked where they differ)."
+        want = (budget, None if budget is None else self.config.decode_interval)
+        def fit_one(c):
+            if not isinstance(c, EvictingCache) or (c.config.decode_budget, c.config.decode_interval) == want: return c
+            cls = type(c) if budget is None or c.scores_anytime else method_class(self.method)
+            return c.fork(method=cls, decode_budget=want[0], decode_interval=want[1])
+        return [fit_one(c) for c in caches]
 
 # %% ../nbs/31_serve.ipynb #caccess
 def _host_name(header:str) -> str:
@@ -428,6 +478,7 @@ def generator_class(base, # mlx-lm's `ResponseGenerator`
         serving = None # the request the generation thread serves alone (the driver's path)
         def tokenize(self, tokenizer, request, args):
             self.serving = request
+            if (d := self.prompt_cache.decode) is not None: d.use(getattr(request, "decode_budget", None)) # its own
             try: out = super().tokenize(tokenizer, request, args)
             except Exception as e:
                 request.refused = RequestError(400, f"the request cannot be made a prompt: {one_line(e)[:200]}")
@@ -559,7 +610,7 @@ class SnapKVHandler(APIHandlerHooks):
         try: raw = self.rfile.read(int(n))
         except (TimeoutError, OSError): self.close_connection = True; return
         try: body = check_request(parse_body(raw), self.path, s.vocab_size, s.max_tokens_limit, s.model_names,
-                                  s.doc_cache)
+                                  s.doc_cache, s.decode_budget)
         except RequestError as e: return self._refuse(e.status, str(e))
         data = json.dumps(body).encode()
         self.headers.replace_header("Content-Length", str(len(data)))
@@ -571,6 +622,7 @@ class SnapKVHandler(APIHandlerHooks):
         "mlx-lm's `handle_completion`, with a watcher that cancels the generation when the client disconnects."
         request.cancel, done = threading.Event(), threading.Event()
         request.doc_cache = self.body.get("doc_cache") is not False # the request's opt-out of `--doc-cache`
+        request.decode_budget = self.body.get("decode_budget") # its own decode budget (checked), or None
         self._request = request
         def watch():
             while not done.wait(0.2):
@@ -629,7 +681,9 @@ def serve_run(host:str, port:int, model_provider, # what `mlx_lm.server.main` pa
     gen_cls, lru_cls = generator_class(srv.ResponseGenerator, s.max_prompt_tokens), SnapKVPromptCache
     if state.get("doc") is not None: # --doc-cache
         gen_cls, lru_cls = document_generator_class(gen_cls, state["doc"], state.get("make_cache")), DocumentPromptCache
-    gen = state["generator"] = gen_cls(model_provider, lru_cls(model_provider.cli_args.prompt_cache_size))
+    lru = lru_cls(model_provider.cli_args.prompt_cache_size)
+    lru.decode = state["decode"]
+    gen = state["generator"] = gen_cls(model_provider, lru)
     try:
         while not loaded.wait(0.5): pass
         if failures:
@@ -784,7 +838,7 @@ class DocumentPromptCache(SnapKVPromptCache):
             if len(d) < len(tokens) and (best is None or len(d) > len(best)) and tuple(tokens[:len(d)]) == d: best = d
         return best
 
-    def fetch_nearest_cache(self, model, tokens:list):
+    def nearest_cache(self, model, tokens:list):
         doc = self.document(tokens) if self.use_documents else None
         read, self.pending = self.pending, None
         if doc is None and read is not None and len(read.ids) < len(tokens) and tokens[:len(read.ids)] == read.ids:
@@ -792,7 +846,7 @@ class DocumentPromptCache(SnapKVPromptCache):
                          f"tokens read and compressed first, {len(tokens) - len(read.ids)} new to prefill")
             return read, tokens[len(read.ids):] # a cache in progress: made while the batch decodes
         if doc is None:
-            cache, rest = super().fetch_nearest_cache(model, tokens)
+            cache, rest = super().nearest_cache(model, tokens)
             if cache is not None and not self.use_documents and _on_document(cache): # a conversation on a document
                 logging.info("SnapKV: the cached conversation continues a document this request does not read as one "
                              "(doc_cache: false, or none found in it); prefilling it afresh")
@@ -825,7 +879,8 @@ class DocumentRead(CacheInProgress):
                  make_cache, # make_cache(model) -> fresh caches (the fallback)
                  step:int=DOC_READ_STEP, # tokens per model call
                 ):
-        super().__init__(self._make)
+        super().__init__(lambda: self.then(self._make()))
+        self.then = lambda caches: caches # applied to the caches made (the request's decode budget: `DecodeBudgets`)
         self.documents, self.model, self.tokenizer, self.ids, self.text = documents, model, tokenizer, list(ids), text
         self.doc, self.make_cache, self.read_step = doc, make_cache, step
     def _make(self) -> list:
@@ -910,6 +965,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
         check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"], state["method"] = ns.model, ns.method
+        state["decode"] = DecodeBudgets(state["config"], ns.method, ns.max_tokens_limit) # a request's own, too
         ns.model = resolve_model(ns.model) # a checked directory: a damaged model is one line now, not a traceback later
         listed = ("default_model",) + ((served_name(state["model_arg"]),) if state["model_arg"] else ())
         names = state["names"] = tuple(dict.fromkeys(listed + ((state["model_arg"],) if state["model_arg"] else ())))
@@ -932,13 +988,14 @@ def serve_main(argv:list, # arguments after `snapkv serve`
             host=ns.host, allowed_hosts=ns.allowed_hosts, allowed_origins=ns.allowed_origins, api_key=ns.api_key,
             vocab_size=0, max_tokens_limit=ns.max_tokens_limit, max_prompt_tokens=ns.max_prompt_tokens,
             model_names=names, listed_names=listed, max_body_bytes=max(8 << 20, 32 * ns.max_prompt_tokens),
-            doc_cache=doc is not None)
+            doc_cache=doc is not None, decode_budget=state["decode"].limits())
     def cancelled():
         req = state["generator"].serving if state["generator"] is not None else None
         return state["stopping"].is_set() or (req is not None and getattr(req, "cancel", threading.Event()).is_set())
     def stream_generate(*args, **kwargs):
         return serve_stream_generate(*args, settings=dict(prefill=state["prefill"]), cancelled=cancelled, **kwargs)
-    def prompt_cache(model, max_kv_size=None): return make_caches(model, state["config"], max_kv_size, state["method"])
+    def prompt_cache(model, max_kv_size=None): # fresh caches: the request's decode budget (`DecodeBudgets`)
+        return make_caches(model, state["decode"].settings(), max_kv_size, state["method"])
     def run(host, port, model_provider): serve_run(host, port, model_provider, state)
     def batching(model):
         ok, state["batching"] = batching_plan(prompt_cache(model), state["prefill"], **state["batch_flags"])
