@@ -404,15 +404,18 @@ def long_answers_plot(copy_res:dict, forced_res:dict): # the two results, read b
 
 # %% ../nbs/21_long_answers.ipynb #la0028
 def main(argv:list=None):
-    """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` or `recall OUT.json SEEDS` (Gemma 3 270M base,
-    seeds comma-separated) or `python -m snapkv_eval.long_answers forced OUT.json TOKENS` (SmolLM2)."""
+    """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` (Gemma 3 270M base, seeds comma-separated),
+    `recall OUT.json SEEDS [MODEL]` (gemma3-270m, the default, or smollm2) or `forced OUT.json TOKENS` (SmolLM2)."""
     from snapkv_eval.tasks import load_task_model
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) < 3 or argv[0] not in ("copy", "recall", "forced"):
-        raise UsageError("long-answers takes copy OUT.json SEEDS [LINES], recall OUT.json SEEDS "
+        raise UsageError("long-answers takes copy OUT.json SEEDS [LINES], recall OUT.json SEEDS [MODEL] "
                          "or forced OUT.json TOKENS")
     part, out = argv[0], Path(argv[1])
-    name = "smollm2" if part == "forced" else "gemma3-270m"
+    named = argv[3] if part == "recall" and len(argv) > 3 else None
+    if named not in (None, "gemma3-270m", "smollm2"):
+        raise UsageError(f"long-answers recall: MODEL must be gemma3-270m or smollm2, got {named!r}")
+    name = "smollm2" if part == "forced" else named or "gemma3-270m"
     model, tok = load_task_model(name)
     res = dict(model=name, part=part, records=[], provenance=provenance())
     if part == "copy":
