@@ -16,10 +16,11 @@ from snapkv_nb.frontend import UsageError
 from .common import shared_prefill, paired_share, provenance, text_path, paragraphs, eos_ids
 
 # %% auto #0
-__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'REPORT', 'copy_task', 'lines_right', 'repetition', 'RecentAnswerCache',
-           'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches', 'batch_decode', 'line_starts',
-           'kept_ahead', 'copy_run', 'forced_run', 'copy_summary', 'block_interval', 'forced_summary',
-           'long_answers_plot', 'main']
+__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'REPORT', 'TOOLS', 'copy_task', 'lines_right', 'repetition',
+           'RecentAnswerCache', 'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches',
+           'batch_decode', 'line_starts', 'kept_ahead', 'copy_run', 'forced_run', 'recall_task', 'script_decode',
+           'RecentHalfCache', 'held_share', 'recall_run', 'copy_summary', 'block_interval', 'forced_summary',
+           'paired_diff', 'recall_summary', 'long_answers_plot', 'main']
 
 # %% ../nbs/21_long_answers.ipynb #la0006
 COLOURS = "red blue green black white yellow grey brown".split()
@@ -228,6 +229,98 @@ def forced_run(model, tokenizer, # SmolLM2 (instruct) and its tokenizer
                 repetition_full=repetition(out[0]), tokens_per_second_alone=speed,
                 peak_rows=[c.size() for c in caches if isinstance(c, BatchEvictingCache)][:1], rows=rows)
 
+# %% ../nbs/21_long_answers.ipynb #a2324bd1
+TOOLS = "ladders buckets ropes gloves helmets boots tarps hoses lamps cables brooms funnels".split()
+
+def recall_task(seed:int, # the lists' seed
+                lines:int=30, # lines of the inventory (the prompt)
+                tools:int=10, # lines of the tools list (the answer's first part)
+               ) -> tuple: # (prompt text, [(kind, text or expected lines)] the answer's parts, tool lines)
+    "An inventory in the prompt; an answer that writes a tools list, copies the inventory, then recalls the tools."
+    rng = random.Random(seed)
+    inv = [f"{rng.randint(2, 97)} {rng.choice(COLOURS)} {rng.choice(ITEMS)}" for _ in range(lines)]
+    tl = [f"{rng.randint(2, 97)} {rng.choice(COLOURS)} {rng.choice(TOOLS)}" for _ in range(tools)]
+    parts = [("force", "\n".join(tl) + "\n\nInventory list (exact copy):\n" + inv[0] + "\n"), ("free", inv[1:]),
+             ("force", "\nTools to order (again):\n" + tl[0] + "\n"), ("free", tl[1:])]
+    return "Inventory list:\n" + "\n".join(inv) + "\n\nTools to order:\n", parts, tl
+
+# %% ../nbs/21_long_answers.ipynb #57618553
+def script_decode(model, # an mlx-lm model (or any callable (ids [B, 1], cache) -> logits [B, 1, V])
+                  caches:list, # per-layer batch caches, one row per policy
+                  logits:mx.array, # [V] the prompt's last logits (the same for every row)
+                  parts:list, # [("force", token ids) or ("free", lines)]: the answer's script
+                  nl:int, # the newline token: a free part ends after `lines` of them
+                  rows:int, # rows of the batch
+                  on_part=None, # on_part(b, k): row b starts part k
+                  max_line:int=12, # tokens a free line may take (a free part stops at lines x this)
+                 ) -> tuple: # (answer ids per row, per row per part (start, end) in its ids)
+    "Every row follows the script: forced parts fed as given, free parts greedy until they hold their lines."
+    ids, bounds, part, pos = [[] for _ in range(rows)], [[] for _ in range(rows)], [0] * rows, [0] * rows
+    lg = mx.broadcast_to(logits[None], (rows, logits.shape[-1]))
+    while True:
+        top = mx.argmax(lg, axis=-1).tolist()
+        for b in range(rows):
+            if part[b] == len(parts): continue
+            kind, x = parts[part[b]]
+            if pos[b] == 0:
+                bounds[b].append([len(ids[b]), None])
+                if on_part: on_part(b, part[b])
+            ids[b].append(x[pos[b]] if kind == "force" else top[b]); pos[b] += 1
+            wrote = ids[b][bounds[b][-1][0]:]
+            if (pos[b] == len(x)) if kind == "force" else (wrote.count(nl) >= x or pos[b] >= x * max_line):
+                bounds[b][-1][1], part[b], pos[b] = len(ids[b]), part[b] + 1, 0
+        if all(p == len(parts) for p in part): break
+        lg = model(mx.array([[o[-1]] for o in ids]), cache=caches)[:, -1].astype(mx.float32)
+    return ids, [[tuple(x) for x in r] for r in bounds]
+
+# %% ../nbs/21_long_answers.ipynb #e58261c7
+class RecentHalfCache(SnapKVCache):
+    "SnapKV's ranking of the answer's rows, with the newest `decode_budget // 2` of them always kept."
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+        s = super().answer_score(keys, values, positions, queries, None, config)
+        return mx.where(positions > mx.max(positions, axis=-1, keepdims=True) - config.decode_budget // 2, s + 1e4, s)
+
+POLICIES["recent_half"] = RecentHalfCache
+
+def held_share(caches:list, # per-layer batch caches while decoding
+               b:int, # the row
+               lo:int, hi:int, # true positions [lo, hi)
+              ) -> float: # share of those positions held, mean over heads and evicting layers
+    "How much of positions [lo, hi) row `b` still holds."
+    pos = [np.array(c.kept_positions)[b] for c in caches if isinstance(c, BatchEvictingCache)] # [H, L], -1 padding
+    return float(np.mean([((p >= lo) & (p < hi)).sum(-1).mean() / (hi - lo) for p in pos]))
+
+def recall_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
+               seed:int, # the lists' seed
+               fracs:tuple=(2, 4, 8), # answer rows kept: 1/frac of the answer's tokens
+               policies:tuple=("snapkv", "streaming", "random", "recent_half"), # compared with the full cache
+               log=None, # a stream for progress lines
+              ) -> dict:
+    "One recall script: the full cache and every policy at every budget, one prefill, one batch; lines right per row."
+    prompt, parts, tl = recall_task(seed)
+    ids, enc = tokenizer.encode(prompt), lambda s: tokenizer.encode(s, add_special_tokens=False)
+    script = [(k, enc(x) if k == "force" else len(x)) for k, x in parts]
+    answer = sum(len(enc(x)) if k == "force" else len(enc("".join(w + "\n" for w in x))) for k, x in parts)
+    specs = [("full", None)] + [(p, max(answer // f, 16)) for f in fracs for p in policies]
+    held, logits = shared_prefill(model, ids)
+    caches, state = policy_caches(held, specs), {}
+    tools = (len(ids), len(ids) + len(enc("\n".join(tl) + "\n"))) # the tools list's positions (up to a merge)
+    def on_part(b, k):
+        if k == 3: state[b] = held_share(caches, b, *tools)
+    t0 = time.time()
+    out, bounds = script_decode(model, caches, logits, script, enc("\n")[-1], len(specs), on_part)
+    rows = []
+    for b, ((n, k), f) in enumerate(zip(specs, [None] + [f for f in fracs for _ in policies])):
+        free = lambda j: out[b][bounds[b][j][0]:bounds[b][j][1]]
+        rows.append(dict(policy=n, keep=k, frac=f, items=lines_right(tokenizer.decode(free(3)), parts[3][1]),
+                         copy=lines_right(tokenizer.decode(free(1)), parts[1][1]), tokens=len(out[b]),
+                         repetition=repetition(free(1) + free(3)), state_held=state[b],
+                         recall=tokenizer.decode(free(3))))
+    if log: print(f"recall seed {seed}: {time.time() - t0:.0f} s, " + ", ".join(
+        f"{r['policy']}/{r['frac']} {sum(r['items'])}+{sum(r['copy'])}" for r in rows), file=log, flush=True)
+    return dict(seed=seed, prompt_tokens=len(ids), answer_tokens=answer, seconds=time.time() - t0,
+                tools_positions=list(tools), rows=rows)
+
 # %% ../nbs/21_long_answers.ipynb #la0023
 def copy_summary(res:dict, # a `copy` result (records of `copy_run`)
                 ) -> list: # one dict per (policy, frac), the full cache first
@@ -263,6 +356,31 @@ def forced_summary(res:dict, # a `forced` result
                         kl=float(k.mean()), kl_last=float(k[q:].mean())))
     return out
 
+# %% ../nbs/21_long_answers.ipynb #10dfa2a2
+def paired_diff(x, # per answer: a policy's value
+                ref, # per answer, in the same order: the full cache's
+                n:int=2000, seed:int=0) -> tuple: # (mean of x, mean of x - ref, low, high)
+    "The mean difference to the reference with a 95% bootstrap interval over answers (resampled in pairs)."
+    d = np.asarray(x, float) - np.asarray(ref, float)
+    boot = d[np.random.default_rng(seed).integers(0, len(d), (n, len(d)))].mean(1)
+    return float(np.mean(x)), float(d.mean()), float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))
+
+def recall_summary(res:dict, # a `recall` result (records of `recall_run`)
+                  ) -> list: # one dict per (policy, frac), the full cache first
+    "Recall and copy lines right as shares of the full cache's; repetition against the full cache's; tools held."
+    recs = res["records"]
+    full = [r["rows"][0] for r in recs]
+    out = []
+    for p, f in [(x["policy"], x["frac"]) for x in recs[0]["rows"]]:
+        rows = [next(x for x in r["rows"] if (x["policy"], x["frac"]) == (p, f)) for r in recs]
+        d = dict(policy=p, frac=f, state_held=float(np.mean([x["state_held"] for x in rows])),
+                 repetition=paired_diff([x["repetition"] for x in rows], [x["repetition"] for x in full]))
+        for key in ("items", "copy"):
+            got, ref = [i for x in rows for i in x[key]], [i for x in full for i in x[key]]
+            d[key] = dict(right=sum(got), lines=len(got), share=paired_share(got, ref))
+        out.append(d)
+    return out
+
 # %% ../nbs/21_long_answers.ipynb #la0026
 def long_answers_plot(copy_res:dict, forced_res:dict): # the two results, read back from their JSON
     "Left: the copy's lines right (share of the full cache's) per budget; right: forced KL against the length."
@@ -286,19 +404,27 @@ def long_answers_plot(copy_res:dict, forced_res:dict): # the two results, read b
 
 # %% ../nbs/21_long_answers.ipynb #la0028
 def main(argv:list=None):
-    """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` (Gemma 3 270M base, seeds comma-separated)
-    or `python -m snapkv_eval.long_answers forced OUT.json TOKENS` (SmolLM2)."""
+    """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` (Gemma 3 270M base, seeds comma-separated),
+    `recall OUT.json SEEDS [MODEL]` (gemma3-270m, the default, or smollm2) or `forced OUT.json TOKENS` (SmolLM2)."""
     from snapkv_eval.tasks import load_task_model
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) < 3 or argv[0] not in ("copy", "forced"):
-        raise UsageError("long-answers takes copy OUT.json SEEDS [LINES] or forced OUT.json TOKENS")
+    if len(argv) < 3 or argv[0] not in ("copy", "recall", "forced"):
+        raise UsageError("long-answers takes copy OUT.json SEEDS [LINES], recall OUT.json SEEDS [MODEL] "
+                         "or forced OUT.json TOKENS")
     part, out = argv[0], Path(argv[1])
-    name = "gemma3-270m" if part == "copy" else "smollm2"
+    named = argv[3] if part == "recall" and len(argv) > 3 else None
+    if named not in (None, "gemma3-270m", "smollm2"):
+        raise UsageError(f"long-answers recall: MODEL must be gemma3-270m or smollm2, got {named!r}")
+    name = "smollm2" if part == "forced" else named or "gemma3-270m"
     model, tok = load_task_model(name)
     res = dict(model=name, part=part, records=[], provenance=provenance())
     if part == "copy":
         for s in (int(x) for x in argv[2].split(",")):
             res["records"].append(copy_run(model, tok, s, int(argv[3]) if len(argv) > 3 else 40, log=sys.stderr))
+            out.write_text(json.dumps(res, indent=1))
+    elif part == "recall":
+        for s in (int(x) for x in argv[2].split(",")):
+            res["records"].append(recall_run(model, tok, s, log=sys.stderr))
             out.write_text(json.dumps(res, indent=1))
     else:
         res["records"].append(forced_run(model, tok, int(argv[2]), log=sys.stderr))
