@@ -26,12 +26,12 @@ from .batch import batch_blocker, SnapKVBatchGenerator, CacheInProgress
 
 # %% auto #0
 __all__ = ['POST_PATHS', 'DOC_READ_STEP', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags',
-           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'host_allowed',
-           'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel', 'GenerationFailed',
-           'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone', 'SnapKVHandler',
-           'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm', 'check_serve_args',
-           'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead', 'document_generator_class',
-           'serve_main']
+           'doc_store_text', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request',
+           'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel',
+           'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
+           'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm',
+           'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead',
+           'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 from .saved import DocumentStore, compress_stored # --prompt-cache-dir (07f_saved)
@@ -128,6 +128,16 @@ def _size(x:str) -> int:
     except (ArithmeticError, KeyError, ValueError): n = 0
     if n < 1: raise argparse.ArgumentTypeError(f"not a size: {x!r} (e.g. 500M, 2GB)")
     return n
+
+# %% ../nbs/31_serve.ipynb #s2x00002
+def doc_store_text(store:DocumentStore|None, # `doc_cache_settings`' store (None: no --prompt-cache-dir)
+                  ) -> str: # words for the start-up line ("" without a store)
+    "Where `--prompt-cache-dir` keeps compressed documents, and its bound (`--prompt-cache-dir-bytes`)."
+    if store is None: return ""
+    bound = ("no bound on their bytes (--prompt-cache-dir-bytes)" if store.max_bytes is None else
+             f"at most {store.max_bytes:,} bytes of files, the least recently used removed first")
+    return f"; compressed documents also kept in {store.folder} ({bound})"
+
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -925,7 +935,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                                 "and reused, read one at a time, their requests batched as the others "
                                 f"(--no-doc-cache: off), read {min(DOC_READ_STEP, ns.prefill_step_size)} tokens a "
                                 f"call with {ns.read_interleave} decode step(s) of the batch between two "
-                                "(--read-interleave)")
+                                "(--read-interleave)" + doc_store_text(doc.store))
         elif ns.doc_cache is None: # off by default: say why
             state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"
         state["settings"] = types.SimpleNamespace(
