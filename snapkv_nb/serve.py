@@ -902,9 +902,19 @@ def document_generator_class(base, # a response generator class (`generator_clas
             if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
             model = self.model_provider.model # a new document: read when its cache is fetched (`DocumentRead`)
             step = min(DOC_READ_STEP, self.model_provider.cli_args.prefill_step_size)
-            self.prompt_cache.pending = DocumentRead(self.prompt_cache, model, tokenizer, ids, text, doc,
-                                                     make_cache or (lambda m: make_caches(m, None)), step)
+            request.document_read = self.prompt_cache.pending = DocumentRead(
+                self.prompt_cache, model, tokenizer, ids, text, doc, make_cache or (lambda m: make_caches(m, None)), step)
             return True
+
+        def generate(self, request, generation_args, progress_callback=None):
+            "The base's; the usage's `cached_tokens` leaves out a document whose read failed (it was read with the prompt)."
+            ctx, responses = super().generate(request, generation_args, progress_callback)
+            def counted(): # the handler reads the count after the last response
+                yield from responses
+                read = getattr(request, "document_read", None) # mlx-lm counted its tokens as reused when fetched
+                if read is not None and read.unread:
+                    ctx.prompt_cache_count = max(0, ctx.prompt_cache_count - len(read.unread))
+            return ctx, counted()
     return DocumentResponseGenerator
 
 # %% ../nbs/31_serve.ipynb #38c09d98
