@@ -17,7 +17,7 @@ from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_doc_flags, cache_config,
                                 changed_flags, document_config, document_settings, settings_text, check_generation,
                                 resolve_model, make_caches, kv_report, kv_text, check_full_cache,
-                                SAMPLING, check_sampling, given_flags)
+                                SAMPLING, check_sampling, given_flags, check_whole_document)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
 from .cache import end_lookahead, EvictingCache, method_class
@@ -927,6 +927,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns, parser):
         state["config"], state["prefill"] = cache_config(ns)
+        check_whole_document(ns, parser.typed) # --doc-read-chunk, --doc-ratio typed where documents stay whole
         check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"], state["method"] = ns.model, ns.method
