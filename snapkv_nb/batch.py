@@ -138,8 +138,9 @@ class BatchEvictingCache(BaseCache):
             if c.heads_differ: c.update_and_fetch(keys[b:b + 1], values[b:b + 1])
             else: c.advance(S) # `update_and_fetch`'s bookkeeping
         self._real = [S] * len(self.caches)
-        if self._head_rows is not None: # a mask per KV head: every head of every sequence took S rows
-            self._head_rows = [[r + S for r in rows] for rows in self._head_rows]
+        if self._head_rows is not None: # a mask per KV head: each sequence's rows now (one compressed in the buffer
+            H = keys.shape[1] # after the last step's attention holds fewer: counted again, not carried over)
+            self._head_rows = [c.rows_per_head if c.heads_differ else [c.size()] * H for c in self.caches]
         return buf.append(keys, values)
     def _flush(self):
         "Give every sequence its rows back from the decode buffer, and drop the buffer."
