@@ -7,7 +7,7 @@ __version__ = "0.1.0"
 __all__ = ['SnapKVConfig', 'PrefillConfig', 'EvictingCache', 'SnapKVCache', 'KeyProxyCache', 'StreamingLLMCache',
            'RandomEvictionCache', 'METHODS', 'make_snapkv_cache', 'compress', 'expect_prompt', 'hold', 'query_capture',
            'load_prompt_cache', 'KVCacheConfig', 'KVCacheBuilder', 'prefill', 'generate', 'stream_generate',
-           'embedded_model_dir']
+           'embedded_model_dir', 'save_document', 'load_document']
 
 # %% ../nbs/01f_api.ipynb #e29c3a88
 from .settings import SnapKVConfig, PrefillConfig
@@ -18,7 +18,8 @@ from .methods.baselines import StreamingLLMCache, RandomEvictionCache # (importi
 from .compat import KVCacheConfig, KVCacheBuilder
 from .generate import prefill, generate, stream_generate # `generate` (the function) shadows the submodule
 from .gemma import embedded_model_dir # the embedded models' mlx-lm folders, by name
+from .saved import save_document, load_document # a compressed document to a file and back (07f_saved)
 _all_ = ["SnapKVConfig", "PrefillConfig", "EvictingCache", "SnapKVCache", "KeyProxyCache", "StreamingLLMCache",
          "RandomEvictionCache", "METHODS", "make_snapkv_cache", "compress", "expect_prompt", "hold", "query_capture",
          "load_prompt_cache", "KVCacheConfig", "KVCacheBuilder", "prefill", "generate", "stream_generate",
-         "embedded_model_dir"]
+         "embedded_model_dir", "save_document", "load_document"]

@@ -120,7 +120,7 @@ class BatchEvictingCache(BaseCache):
         if flat: kv = [_by_head(c, *x) if c.heads_differ else x for c, x in zip(self.caches, kv)]
         self._head_rows = [c.rows_per_head if c.heads_differ else [c.size()] * H for c in self.caches] if flat else None
         K, V = _pad_rows([k for k, _ in kv], keys), _pad_rows([v for _, v in kv], values)
-        decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed and not flat
+        decoding = keys.shape[2] == 1 and set(real) == {1} and not self._windowed
         if decoding and not any(c.compresses_on() for c in self.caches):
             self._buf = DecodeBuffer(K, V, self.caches) # a decode step: the next ones append to these rows
         return K, V
@@ -134,8 +134,13 @@ class BatchEvictingCache(BaseCache):
         if buf is None or any(p is not None for p in self._pending) or not buf.fits(keys, values): return None
         for c in self.caches: c.begin_call() # as `update_and_fetch` starts
         if not self._in_place(S): return None
-        for c in self.caches: c.advance(S) # `update_and_fetch`'s bookkeeping; the rows go to the buffer
+        for b, c in enumerate(self.caches): # the rows go to the buffer; flat rows' cache keeps its own too
+            if c.heads_differ: c.update_and_fetch(keys[b:b + 1], values[b:b + 1])
+            else: c.advance(S) # `update_and_fetch`'s bookkeeping
         self._real = [S] * len(self.caches)
+        if self._head_rows is not None: # a mask per KV head: each sequence's rows now (one compressed in the buffer
+            H = keys.shape[1] # after the last step's attention holds fewer: counted again, not carried over)
+            self._head_rows = [c.rows_per_head if c.heads_differ else [c.size()] * H for c in self.caches]
         return buf.append(keys, values)
     def _flush(self):
         "Give every sequence its rows back from the decode buffer, and drop the buffer."
@@ -217,7 +222,8 @@ class BatchEvictingCache(BaseCache):
             for b, (c, n) in enumerate(zip(self.caches, self._real)): # its own check: this attention masked per head
                 if n and c.heads_differ: c.attention_mask(None, queries[b:b + 1, :, :n])
             rows = self._head_rows
-            m = _head_mask(rows, self._real, queries.shape[2], max(max(r) for r in rows))
+            L = self._buf.cols if self._buf is not None else max(max(r) for r in rows) # the columns returned
+            m = _head_mask(rows, self._real, queries.shape[2], L)
             return mx.repeat(m, queries.shape[1] // m.shape[1], axis=1)
         if window_size is None: return mask
         self._flush(); self._windowed = True
@@ -289,7 +295,8 @@ class DecodeBuffer:
     def __init__(self, K:mx.array, V:mx.array, # the rows held, left-padded: [B, H, L, D], [B, H, L, Dv]
                  caches:list): # the sequences' caches: their rows are lent to the buffer (let go) until `give_back`
         self.kv, self.cols = (_room(K, Rows.step), _room(V, Rows.step)), K.shape[2] # cols: the columns in use
-        for c in caches: c.lend_rows()
+        for c in caches: # flat rows (heads of different counts) cannot be lent: their cache keeps them, and its steps
+            if not c.heads_differ: c.lend_rows()
     @property
     def nbytes(self) -> int: return sum(x.nbytes for x in self.kv)
     def rows(self) -> tuple: return tuple(x[..., :self.cols, :] for x in self.kv) # the columns in use
@@ -305,6 +312,7 @@ class DecodeBuffer:
         return K[..., :L + S, :], V[..., :L + S, :]
     def give_back(self, b:int, c): # a sequence; its cache
         "Give sequence `b`'s cache its rows (a copy, as alone); the buffer keeps its columns."
+        if c.heads_differ: return # flat rows: the cache kept them (and every step's, `update_and_fetch`)
         (K, V), L = self.kv, self.cols
         c.return_rows(*(x[b:b + 1, :, L - c.size():L] for x in (K, V)))
     def put(self, b:int, before:int, k:mx.array, v:mx.array): # a sequence; its rows here; the rows it keeps now

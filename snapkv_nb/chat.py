@@ -13,7 +13,8 @@ from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
                                 load_model, make_caches, kv_report, kv_text, reopen_stdin, template_note, ReadProgress, add_cache_flags,
-                                add_doc_flags, cache_config, document_config, document_settings, given_flags)
+                                add_doc_flags, cache_config, document_config, document_settings, given_flags,
+                                check_whole_document)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
 from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
@@ -201,6 +202,7 @@ def chat_settings(args:argparse.Namespace, # the parsed flags
     if args.max_kv_size is not None and (cfg is not None or args.file is not None):
         raise UsageError("--max-kv-size applies to --full-cache without --file (SnapKV bounds the cache with --budget)")
     if args.file is None: # a document pasted into the first message is compressed as --doc-method etc. say
+        check_whole_document(args, typed) # --doc-read-chunk, --doc-ratio typed where a document is kept whole
         doc_flags = changed_flags(DocumentConfig, args)
         if cfg is None and doc_flags: raise UsageError(f"{', '.join(doc_flags)}: not used with --full-cache")
         if doc_flags and (why := pasted_blocker(cfg, prefill)): raise UsageError(f"{', '.join(doc_flags)}: {why}")
@@ -211,7 +213,8 @@ def chat_settings(args:argparse.Namespace, # the parsed flags
     moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
     moot += ["--method"] * (args.method != "snapkv")
     moot += ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens) # the file is the document
-    if doc.doc_method == "full" and doc.doc_ratio != DocumentConfig.doc_ratio: moot.append("--doc-ratio")
+    moot += ["--" + n.replace("_", "-") for n in ("doc_read_chunk", "doc_ratio") if doc.doc_method == "full" and # kept whole: typed,
+             (n in typed or getattr(doc, n) != getattr(DocumentConfig, n))] # or changed (a call without `typed`)
     moot += changed_flags(PrefillConfig, prefill)
     if moot: raise UsageError(f"{', '.join(moot)}: not used with --file (the document is compressed once by "
                               "--doc-method to --doc-ratio)")

@@ -300,7 +300,7 @@ def document_report(r:dict, # from `ask_document`
 
 # %% ../nbs/30_cli.ipynb #sv000002
 from .saved import save_document, load_document, read_header, kept_rows, FORMAT, EMBEDDED_NAME
-from .frontend import document_config
+from .frontend import document_config, check_whole_document
 
 def _check_output(path:str) -> Path:
     "The file `--prompt-cache-file` names, if it can be written and replaces no other kind of file (else `UsageError`)."
@@ -595,6 +595,7 @@ def run_command(func, # `snapkv_generate` or `snapkv_demo`
     "Parse `argv` for `func`, each settings dataclass from its flags (SnapKV's refused under `--full-cache`); call it."
     parser = cli_parser(func, prog=prog)
     args, typed = vars(parser.parse_args(argv)), given_flags(parser, argv)
+    check_whole_document(args, typed) # --doc-read-chunk, --doc-ratio typed where a document is kept whole
     if {"budget", "ratio"} <= typed: raise UsageError("--budget or --ratio, not both")
     for a in actions(parser): # mlx-lm's flags the command refuses: none was given (each raises), none is passed on
         if isinstance(a, Refused): args.pop(a.dest, None)

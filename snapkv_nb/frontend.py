@@ -23,10 +23,11 @@ from .generate import MemoryLimitError
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
            'fmt_bytes', 'aliases', 'mirrors', 'cli_parser', 'given_flags', 'add_config_flags', 'config_from_flags',
            'changed_flags', 'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags',
-           'add_doc_flags', 'document_config', 'document_settings', 'cache_config', 'check_method', 'mlx_lm_parser',
-           'flag_names', 'Refused', 'refuse_flags', 'check_sampling', 'check_generation', 'read_prompt',
-           'prompt_tokens', 'template_note', 'ReadProgress', 'resolve_model', 'reopen_stdin', 'load_model',
-           'make_caches', 'kv_report', 'bytes_text', 'layers_text', 'peak_text', 'kv_text']
+           'add_doc_flags', 'document_config', 'document_settings', 'cache_config', 'check_method',
+           'check_whole_document', 'mlx_lm_parser', 'flag_names', 'Refused', 'refuse_flags', 'check_sampling',
+           'check_generation', 'read_prompt', 'prompt_tokens', 'template_note', 'ReadProgress', 'resolve_model',
+           'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'layers_text', 'peak_text',
+           'kv_text']
 
 # %% ../nbs/29_frontend.ipynb #a8c6736f
 class UsageError(ValueError):
@@ -257,6 +258,18 @@ def check_method(method:str, # `--method`: a method's name
     try: cls(config)
     except (ValueError, NotImplementedError) as e: raise UsageError(f"--method {method}: {one_line(e)}") from None
     return cls
+
+# %% ../nbs/29_frontend.ipynb #s2x00007
+def check_whole_document(values, # parsed flags (a dict or a namespace): doc_method, full_cache (where there are)
+                         typed:frozenset, # the flags on the command line (`given_flags`), also those set to the default
+                        ) -> None:
+    "Refuse `--doc-read-chunk`/`--doc-ratio` typed with `--doc-method full` (or `--full-cache`): one `UsageError`."
+    get = values.get if isinstance(values, dict) else lambda n, d=None: getattr(values, n, d)
+    why = ("--doc-method full" if get("doc_method") == "full" else "--full-cache" if get("full_cache") else None)
+    moot = [_flag(n) for n in ("doc_read_chunk", "doc_ratio") if n in typed]
+    if why and moot:
+        raise UsageError(f"{', '.join(moot)}: not used with {why} (a document is kept whole: nothing is cut or evicted)")
+
 
 # %% ../nbs/29_frontend.ipynb #rf000002
 def mlx_lm_parser(tool:str, # the mlx-lm command: "generate" or "chat"

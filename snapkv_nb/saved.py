@@ -4,18 +4,20 @@
 
 # %% ../nbs/07f_saved.ipynb #07f003
 from __future__ import annotations
-import hashlib, json, logging, math, os, struct, time, uuid
+import hashlib, json, logging, math, os, struct, sys, time, uuid
 from pathlib import Path
 from typing import Optional
 
 import mlx.nn as nn
 
-import snapkv_nb
 from .cache import EvictingCache, STATE_VERSION, load_prompt_cache, _family
 from .context import DocumentSession, ASK_MODES, compress_document
 from .generate import vocab_size
 from .surrogate import model_fingerprint
 from .upstream import mlx_lm_version
+
+def _version() -> str: # the package's; no `import snapkv_nb` here (`__init__` imports this module: no cycle)
+    return sys.modules["snapkv_nb"].__version__
 
 # %% auto #0
 __all__ = ['FORMAT', 'FORMAT_VERSION', 'EMBEDDED_NAME', 'read_header', 'data_sha256', 'seal', 'tokenizer_fingerprint',
@@ -98,7 +100,7 @@ def document_meta(session:DocumentSession, # a session (its `caches` are the com
     model = dict(fingerprint=model_fingerprint(session.model), tokenizer=tokenizer_fingerprint(session.tokenizer),
                  module=type(session.model).__module__,
                  name=model_name or type(session.model).__module__, layers=len(session.caches))
-    versions = dict(snapkv_nb=snapkv_nb.__version__, mlx_lm=mlx_lm_version(), state=STATE_VERSION)
+    versions = dict(snapkv_nb=_version(), mlx_lm=mlx_lm_version(), state=STATE_VERSION)
     return dict(format=FORMAT, format_version=str(FORMAT_VERSION), document=json.dumps(doc), model=json.dumps(model),
                 versions=json.dumps(versions), sha256="")
 
@@ -149,10 +151,10 @@ def read_document(path:str|Path, # a file written by `save_document`
         raise _bad(path, "not a saved document (a prompt cache without one: snapkv_nb.load_prompt_cache reads it)")
     if meta.get("format_version") != str(FORMAT_VERSION):
         raise _bad(path, f"saved document format version {meta.get('format_version')}, this snapkv_nb "
-                         f"{snapkv_nb.__version__} reads version {FORMAT_VERSION}")
+                         f"{_version()} reads version {FORMAT_VERSION}")
     if data_sha256(path, start) != meta.get("sha256"): raise _bad(path, "damaged: its checksum does not match")
     out = {k: _json(path, meta, k) for k in ("document", "model", "versions")}
-    v, mine = out["versions"], dict(snapkv_nb=snapkv_nb.__version__, mlx_lm=mlx_lm_version())
+    v, mine = out["versions"], dict(snapkv_nb=_version(), mlx_lm=mlx_lm_version())
     if v.get("state") != STATE_VERSION:
         raise _bad(path, f"made by snapkv_nb {v.get('snapkv_nb')} (cache state version {v.get('state')}), this "
                          f"snapkv_nb {mine['snapkv_nb']} reads cache state version {STATE_VERSION}")

@@ -17,7 +17,7 @@ from .settings import SnapKVConfig, PrefillConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, add_cache_flags, add_doc_flags, cache_config,
                                 changed_flags, document_config, document_settings, settings_text, check_generation,
                                 resolve_model, make_caches, kv_report, kv_text, check_full_cache,
-                                SAMPLING, check_sampling, given_flags)
+                                SAMPLING, check_sampling, given_flags, check_whole_document)
 from .upstream import (SERVER_REPLACED, ResponseGeneratorHooks, APIHandlerHooks, actions, parse_size,
                                 check_mlx_lm)
 from .cache import end_lookahead, EvictingCache, method_class
@@ -26,12 +26,12 @@ from .batch import batch_blocker, SnapKVBatchGenerator, CacheInProgress
 
 # %% auto #0
 __all__ = ['POST_PATHS', 'DOC_READ_STEP', 'add_doc_cache_flags', 'doc_cache_blocker', 'doc_cache_settings', 'add_serve_flags',
-           'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request', 'DecodeBudgets',
-           'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan', 'BatchCancel',
-           'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate', 'client_gone',
-           'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched', 'interrupt_on_sigterm',
-           'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache', 'DocumentRead',
-           'document_generator_class', 'serve_main']
+           'doc_store_text', 'conversation_id', 'SnapKVPromptCache', 'RequestError', 'parse_body', 'check_request',
+           'DecodeBudgets', 'host_allowed', 'origin_allowed', 'key_allowed', 'provider_class', 'batching_plan',
+           'BatchCancel', 'GenerationFailed', 'generator_class', 'GenerationCancelled', 'serve_stream_generate',
+           'client_gone', 'SnapKVHandler', 'handler_class', 'check_chat_template', 'serve_run', 'patched',
+           'interrupt_on_sigterm', 'check_serve_args', 'served_name', 'system_prefix', 'DocumentPromptCache',
+           'DocumentRead', 'document_generator_class', 'serve_main']
 
 # %% ../nbs/31_serve.ipynb #fcc275b3
 from .saved import DocumentStore, compress_stored # --prompt-cache-dir (07f_saved)
@@ -126,6 +126,16 @@ def _size(x:str) -> int:
     except (ArithmeticError, KeyError, ValueError): n = 0
     if n < 1: raise argparse.ArgumentTypeError(f"not a size: {x!r} (e.g. 500M, 2GB)")
     return n
+
+# %% ../nbs/31_serve.ipynb #s2x00002
+def doc_store_text(store:DocumentStore|None, # `doc_cache_settings`' store (None: no --prompt-cache-dir)
+                  ) -> str: # words for the start-up line ("" without a store)
+    "Where `--prompt-cache-dir` keeps compressed documents, and its bound (`--prompt-cache-dir-bytes`)."
+    if store is None: return ""
+    bound = ("no bound on their bytes (--prompt-cache-dir-bytes)" if store.max_bytes is None else
+             f"at most {store.max_bytes:,} bytes of files, the least recently used removed first")
+    return f"; compressed documents also kept in {store.folder} ({bound})"
+
 
 # %% ../nbs/31_serve.ipynb #e9562879
 def conversation_id(tokens:list, # a conversation's tokens
@@ -947,9 +957,19 @@ def document_generator_class(base, # a response generator class (`generator_clas
             if ids is None or tuple(ids) in self.prompt_cache.documents: return ids is not None
             model = self.model_provider.model # a new document: read when its cache is fetched (`DocumentRead`)
             step = min(DOC_READ_STEP, self.model_provider.cli_args.prefill_step_size)
-            self.prompt_cache.pending = DocumentRead(self.prompt_cache, model, tokenizer, ids, text, doc,
-                                                     make_cache or (lambda m: make_caches(m, None)), step)
+            request.document_read = self.prompt_cache.pending = DocumentRead(
+                self.prompt_cache, model, tokenizer, ids, text, doc, make_cache or (lambda m: make_caches(m, None)), step)
             return True
+
+        def generate(self, request, generation_args, progress_callback=None):
+            "The base's; the usage's `cached_tokens` leaves out a document whose read failed (it was read with the prompt)."
+            ctx, responses = super().generate(request, generation_args, progress_callback)
+            def counted(): # the handler reads the count after the last response
+                yield from responses
+                read = getattr(request, "document_read", None) # mlx-lm counted its tokens as reused when fetched
+                if read is not None and read.unread:
+                    ctx.prompt_cache_count = max(0, ctx.prompt_cache_count - len(read.unread))
+            return ctx, counted()
     return DocumentResponseGenerator
 
 # %% ../nbs/31_serve.ipynb #38c09d98
@@ -962,6 +982,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
     state = dict(loaded=threading.Event(), failures=[], stopping=threading.Event(), generator=None)
     def after_parse(ns, parser):
         state["config"], state["prefill"] = cache_config(ns)
+        check_whole_document(ns, parser.typed) # --doc-read-chunk, --doc-ratio typed where documents stay whole
         check_serve_args(ns, parser)
         state["doc"] = doc = doc_cache_settings(ns, state["config"], state["prefill"])
         state["model_arg"], state["method"] = ns.model, ns.method
@@ -981,7 +1002,7 @@ def serve_main(argv:list, # arguments after `snapkv serve`
                                 "and reused, read one at a time, their requests batched as the others "
                                 f"(--no-doc-cache: off), read {min(DOC_READ_STEP, ns.prefill_step_size)} tokens a "
                                 f"call with {ns.read_interleave} decode step(s) of the batch between two "
-                                "(--read-interleave)")
+                                "(--read-interleave)" + doc_store_text(doc.store))
         elif ns.doc_cache is None: # off by default: say why
             state["banner"] += f"; no documents ({doc_cache_blocker(ns, state['config'], state['prefill'])})"
         state["settings"] = types.SimpleNamespace(

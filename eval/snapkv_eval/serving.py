@@ -318,7 +318,7 @@ def paired_rounds(urls:dict, # mode -> a running server's base URL, in the order
                   reps:int, # rounds per mode
                   max_tokens:int, # per answer
                   fresh:bool=False, # each round's first message starts with "Round r" (no reuse of earlier rounds)
-                 ) -> dict: # mode -> its rounds (`one_round`), and "order": the modes' order per round
+                 ) -> dict: # mode -> its rounds (`one_round`, with "load"), and "order": the modes' order per round
     "`reps` rounds of every client on every server, taking turns; the order turned by one mode every round."
     if isinstance(reps, bool) or not isinstance(reps, int) or reps < 1:
         raise ValueError(f"reps must be >= 1, got {reps!r}")
@@ -327,7 +327,9 @@ def paired_rounds(urls:dict, # mode -> a running server's base URL, in the order
     mark = lambda c, r: [{**c[0], "content": f"Round {r + 1}\n\n{c[0]['content']}"}, *c[1:]] if fresh else c
     for r in range(reps):
         order = modes[r % len(modes):] + modes[:r % len(modes)]
-        for m in order: out[m].append(one_round(urls[m], [mark(c, r) for c in chats], max_tokens))
+        for m in order: # load: the machine's load averages (1, 5, 15 minutes) as the round ended
+            done = one_round(urls[m], [mark(c, r) for c in chats], max_tokens)
+            out[m].append({**done, "load": list(os.getloadavg())})
         out["order"].append(order)
     return out
 
@@ -395,10 +397,13 @@ def paired_text(res:dict, # from `run_paired` (or its JSON)
                ) -> str:
     "Per round: the order and each mode's tokens/s; then each ratio's mean [95% interval]."
     s, modes = res["summary"], [m for m in res["rounds"] if m != "order"]
-    lines = [f"{'round':>5}  {'order':30}" + "".join(f"{MODE_NAMES.get(m, m) + ' tok/s':>34}" for m in modes)]
+    load = all("load" in r for m in modes for r in res["rounds"][m]) # runs before 8 December 2026 have none
+    lines = [f"{'round':>5}  {'order':30}" + "".join(f"{MODE_NAMES.get(m, m) + ' tok/s':>34}" for m in modes)
+             + ("  load (1 min) after each" if load else "")]
     for i, order in enumerate(res["rounds"]["order"]):
         lines.append(f"{i + 1:>5}  {', '.join(order):30}" +
-                     "".join(f"{res['rounds'][m][i]['tokens'] / res['rounds'][m][i]['wall_s']:>34.2f}" for m in modes))
+                     "".join(f"{res['rounds'][m][i]['tokens'] / res['rounds'][m][i]['wall_s']:>34.2f}" for m in modes)
+                     + ("  " + " ".join(f"{res['rounds'][m][i]['load'][0]:.1f}" for m in modes) if load else ""))
     for m, r in s["ratios"].items():
         mean, lo, hi = r["mean_ci"]
         lines.append(f"tokens/s {s['mode']} / {m}: {mean:.2f} [{lo:.2f}, {hi:.2f}] over {s['rounds']} rounds "
