@@ -20,8 +20,8 @@ from .batch import pause_here
 from . import hooks
 
 # %% auto #0
-__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'ALLOCATIONS', 'ASK_MODES',
-           'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
+__all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'READ_SHARE_CAP', 'ALLOCATIONS',
+           'ASK_MODES', 'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
            'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores',
            'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'running_budgets',
            'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer',
@@ -450,16 +450,20 @@ def layer_budgets(scores:dict, # {layer: [B, H_kv, n] scores} of one context, co
     return {i: min(max(math.ceil(rows(i) / (scores[i].shape[0] * scores[i].shape[1])), floor), n[i]) for i in layers}
 
 # %% ../nbs/07_context.ipynb #rb000002
+READ_SHARE_CAP = 4 # while reading, a layer holds at most this many times `budget` rows per head (issue #67)
+
 def running_budgets(caches:list, # a prompt cache being read
                     band, # what ranks the rows while reading; with `values` ({layer: [B, H_kv, n]}), the rows' scores
                     read:int, # positions read so far (`values` of positions 0 .. read - 1 are known)
                     allocation:str="uniform", # `compress_context`'s allocation (`ALLOCATIONS`)
                    ) -> Optional[dict]: # {layer: rows per head to hold before the band's `final`}, or None: `budget`
-    "Each layer's share of the budget by `layer_budgets` over every row read so far, for `cut_rows` (uniform: None)."
+    "Each layer's share of the budget by `layer_budgets` over every row read so far, capped, for `cut_rows` (uniform: None)."
     values, ev = getattr(band, "values", None), snapkv_layers(caches)
     if allocation == "uniform" or not values: return None
     cfg = caches[ev[0]].config
-    return layer_budgets({i: values[i][..., :read] for i in ev}, cfg.budget, cfg.n_sink + cfg.window)
+    floor = cfg.n_sink + cfg.window
+    per = layer_budgets({i: values[i][..., :read] for i in ev}, cfg.budget, floor)
+    return {i: min(k, max(READ_SHARE_CAP * cfg.budget, floor)) for i, k in per.items()} # the attention's rows bounded
 
 # %% ../nbs/07_context.ipynb #bc365a35
 def head_budgets(scores:dict, # {layer: [1, H_kv, n] scores} of one context (one sequence), comparable across layers

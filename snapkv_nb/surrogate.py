@@ -21,10 +21,10 @@ from .context import (context_prefill, _rope_of,
                                reconstruction_scores, repeat_prompts, heads_to_probe, split_chat)
 
 # %% auto #0
-__all__ = ['SHIPPED', 'FIT_MODULES', 'rotation_tables', 'unrotated_keys', 'surrogate_features', 'Surrogate', 'model_fingerprint',
-           'surrogate_paths', 'save_surrogate', 'load_surrogate', 'find_surrogate', 'moved_rows', 'band_mask',
-           'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'SurrogateBand', 'fit_paragraphs',
-           'fit_documents', 'heldout_error', 'fit_surrogate']
+__all__ = ['SHIPPED', 'FIT_MODULES', 'rotation_tables', 'position_tables', 'unrotated_keys', 'surrogate_features', 'Surrogate',
+           'model_fingerprint', 'surrogate_paths', 'save_surrogate', 'load_surrogate', 'find_surrogate', 'moved_rows',
+           'band_mask', 'band_attention', 'MovedBand', 'ranked_as', 'RankedSurrogate', 'SurrogateBand',
+           'fit_paragraphs', 'fit_documents', 'heldout_error', 'fit_surrogate']
 
 # %% ../nbs/07a_surrogate.ipynb #f5f467da
 def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
@@ -47,13 +47,24 @@ def rotation_tables(rope, # a layer's RoPE module (mlx-lm's `self_attn.rope`)
                                   "(traditional or partial RoPE), so its keys cannot be turned back")
     return c, s
 
+def position_tables(rope, # a layer's RoPE module (checked as `rotation_tables` checks it)
+                    D:int, # the head dim
+                    positions:mx.array, # [...] int positions, any shape
+                   ) -> tuple: # (cos, sin), each [..., D/2]: `rotation_tables`' rows at `positions`
+    "`rotation_tables` read at `positions` only: memory by the rows turned, not by the last position (issue #67)."
+    rotation_tables(rope, D, 64) # the layout checked (refused by name), on 64 positions
+    h, flat = D // 2, positions.reshape(-1).astype(mx.int32)
+    probe = mx.broadcast_to(mx.concatenate([mx.ones((h,)), mx.zeros((D - h,))]), (flat.size, 1, 1, D))
+    try: r = rope(probe, offset=flat)[:, 0, 0].astype(mx.float32) # one offset per probe row (mlx-lm's batches')
+    except (TypeError, ValueError): # a RoPE that takes one offset per call: the table up to the last position
+        return tuple(mx.take(t, positions, axis=0) for t in rotation_tables(rope, D, int(flat.max().item()) + 1))
+    return r[:, :h].reshape(*positions.shape, h), r[:, h:2 * h].reshape(*positions.shape, h)
+
 def unrotated_keys(keys:mx.array, # [B, H, n, D] keys as cached (after RoPE)
-                   positions:mx.array, # [B, H, n] their positions
-                   tables:tuple, # `rotation_tables` of the layer's RoPE, covering every position
+                   turns:tuple, # (cos, sin) [B, H, n, D/2] of their positions (`position_tables`)
                   ) -> mx.array: # [B, H, n, D] float32: the keys before RoPE
     "Keys turned back to before RoPE (a scaled turn is undone too)."
-    h = keys.shape[-1] // 2
-    c, s = (mx.take(t, positions, axis=0) for t in tables)
+    h, (c, s) = keys.shape[-1] // 2, turns
     k1, k2 = keys[..., :h].astype(mx.float32), keys[..., h:].astype(mx.float32)
     m2 = c * c + s * s
     return mx.concatenate([(k1 * c + k2 * s) / m2, (k2 * c - k1 * s) / m2], axis=-1)
@@ -67,15 +78,14 @@ def surrogate_features(keys:mx.array, # [B, H, n, D] keys before RoPE
     flat = lambda x: x.astype(mx.float32).transpose(0, 2, 1, 3).reshape(B, n, -1)
     return mx.concatenate([flat(values), flat(keys), mx.ones((B, n, 1))], axis=-1)
 
-def _layer_rows(model:nn.Module, cache, i:int) -> tuple: # a model, an evicting layer's cache, its index
-    "Layer `i`'s keys before RoPE (turned back by its own RoPE) and values, float32, of every row `cache` holds."
-    k, v = cache.float_rows()
-    pos = cache.kept_positions
-    D = k.shape[-1]
+def _layer_rows(model:nn.Module, cache, i:int, # a model, an evicting layer's cache, its index
+                lo:int=0, # the first row (the rows lo .. held - 1)
+               ) -> tuple:
+    "Layer `i`'s keys before RoPE (turned back by its own RoPE) and values, float32, of the rows `cache` holds from `lo`."
+    k, v = cache.float_rows(lo)
     rope = getattr(getattr(model.layers[i], "self_attn", None), "rope", None)
     if rope is None: raise NotImplementedError(f"layer {i}: no `self_attn.rope` to turn its keys back with")
-    tables = rotation_tables(rope, D, int(pos.max().item()) + 1)
-    return unrotated_keys(k, pos, tables), v.astype(mx.float32)
+    return unrotated_keys(k, position_tables(rope, k.shape[-1], cache.kept_positions[..., lo:])), v.astype(mx.float32)
 
 # %% ../nbs/07a_surrogate.ipynb #72d74479
 class Surrogate:
@@ -89,10 +99,12 @@ class Surrogate:
             raise ValueError("`weights` must be {layer: [features, KV heads] array}, not empty")
         self.weights, self.info = {int(i): w.astype(mx.float32) for i, w in weights.items()}, dict(info or {})
 
-    def layer_scores(self, model:nn.Module, caches:list, i:int) -> mx.array: # [B, H_kv, n]
-        "Predicted reconstruction scores of the rows layer `i` holds."
+    def layer_scores(self, model:nn.Module, caches:list, i:int, # the model, its prompt cache, a layer
+                     lo:int=0, # the first row scored
+                    ) -> mx.array: # [B, H_kv, n - lo]
+        "Predicted reconstruction scores of the rows layer `i` holds from row `lo`."
         if i not in self.weights: raise ValueError(f"the surrogate has no weights for layer {i}")
-        (k, v), W = _layer_rows(model, caches[i], i), self.weights[i]
+        (k, v), W = _layer_rows(model, caches[i], i, lo), self.weights[i]
         H, D, Dv = k.shape[1], k.shape[-1], v.shape[-1]
         if (H * (D + Dv) + 1, H) != tuple(W.shape):
             raise ValueError(f"layer {i}: the surrogate reads {W.shape[0]} features for {W.shape[1]} KV heads; this "
@@ -297,8 +309,11 @@ class RankedSurrogate:
         "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `score_fn`."
         if isinstance(band, SurrogateBand): # a bounded read: the whole document ranked, then the rows held picked
             b, p = band.scores(), self.surrogate.info.get("probed", {})
-            r = {i: mx.take_along_axis(ranked_as(b[i], band.values[i]), caches[i].kept_positions.astype(mx.int32),
-                                       axis=-1) for i in band.layers}
+            r = {}
+            for i in band.layers: # one layer's ranking of the whole document at a time
+                r[i] = mx.take_along_axis(ranked_as(b[i], band.values[i]), caches[i].kept_positions.astype(mx.int32),
+                                          axis=-1)
+                mx.eval(r[i])
             return r, {i: list(p.get(str(i), [False] * r[i].shape[1])) for i in r}
         s, probed = self.surrogate.scores(model, caches)
         b = band.scores()
@@ -318,11 +333,11 @@ class SurrogateBand(MovedBand):
         "`MovedBand`'s step, then the surrogate's scores of the step's rows (the last rows held)."
         new = b - self.read
         super().__call__(got, b)
-        for i in self.layers:
-            v = self.surrogate.layer_scores(self.model, self.caches, i)[..., -new:]
+        for i in self.layers: # the new rows only, one layer at a time: memory by the rows of a step
+            v = self.surrogate.layer_scores(self.model, self.caches, i, self.caches[i].size() - new)
             s = self.values.setdefault(i, mx.zeros((*v.shape[:2], self.n), dtype=mx.float32))
             s[..., b - new:b] = v
-        mx.eval(list(self.values.values()))
+            mx.eval(s)
 
     def ranking(self) -> dict: # {layer: [B, H_kv, n]} final before `final()`
         "What `cut_rows` ranks by: the band's scores (within a head, the order the final `ranked_as` gives)."
