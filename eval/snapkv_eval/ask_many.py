@@ -409,7 +409,7 @@ def _raw_cuts():
     finally: context.cut_rows = keep
 
 def _fact_tokens(tokenizer, ids:list, sentence:str) -> list: # the context's ids; a fact's sentence
-    "The positions of `sentence`'s tokens in `ids` (without its first token if that merged with the text before), or []."
+    "The positions of `sentence`'s tokens in `ids` (without its first token if it merged with the text before), or []."
     t = list(tokenizer.encode(sentence, add_special_tokens=False))
     for u in (t, t[1:]):
         at = [i for i in range(len(ids) - len(u) + 1) if ids[i:i + len(u)] == u]
@@ -429,18 +429,22 @@ def bounded_overlap(model, tokenizer, # an mlx-lm model and its tokenizer
     doc, facts = make_document(tokenizer, seed, n_tokens)
     ctx, _ = split_chat(tokenizer, doc, "")
     whole, _ = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=0)
-    with (contextlib.nullcontext() if shares else _budget_cuts()), (contextlib.nullcontext() if pooled else _raw_cuts()):
+    nothing = contextlib.nullcontext()
+    with (nothing if shares else _budget_cuts()), (nothing if pooled else _raw_cuts()):
         part, info = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=read_chunk)
     ev = snapkv_layers(whole)
     sets = lambda c: [set(p.tolist()) for p in c.positions_per_head()]
     ov = {i: [len(a & b) / len(a) for a, b in zip(sets(whole[i]), sets(part[i]))] for i in ev}
     flat = [x for v in ov.values() for x in v]
-    ids, held = list(ctx), lambda c: [(i, h) for i in ev for h in sets(c[i])] # every (layer, head)'s positions
-    kept = lambda c, ps: float(np.mean([p in h for _, h in held(c) for p in ps])) if ps else float("nan")
-    fk = {a: (kept(whole, ps), kept(part, ps)) for s, _, a in facts for ps in [_fact_tokens(tokenizer, ids, s)]}
+    hw, hb = [h for i in ev for h in sets(whole[i])], [h for i in ev for h in sets(part[i])] # every (layer, head)
+    def fact(ps): # a fact's rows: kept whole, kept bounded, and the share of the whole read's the bounded read keeps
+        w, b = ([(p, k) for k, h in enumerate(hs) for p in ps if p in h] for hs in (hw, hb))
+        n = len(ps) * len(hw)
+        return (len(w) / n, len(b) / n, len(set(w) & set(b)) / len(w)) if n and w else (float("nan"),) * 3
+    fk = {a: fact(_fact_tokens(tokenizer, list(ctx), s)) for s, _, a in facts}
     return dict(doc=seed, ratio=ratio, context_tokens=len(ctx), read_chunk=info["read_chunk"], shares=shares,
                 pooled=pooled,
-                facts=fk, # {answer: (share of its sentence's tokens kept over every layer and head, whole, bounded)}
+                facts=fk, # {answer: its sentence's (layer, head, token) rows: share kept whole, bounded, whole's kept}
                 overlap=float(np.mean(flat)), least=float(min(flat)), per_layer={i: float(np.mean(v)) for i, v in ov.items()},
                 rows_whole={i: sum(whole[i].rows_per_head) for i in ev}, rows_bounded={i: sum(part[i].rows_per_head) for i in ev})
 
@@ -450,13 +454,15 @@ def bounded_table(records:list, # `run_conversation` records of both reads
                  ) -> str: # a Markdown table, one row per ratio
     "Right answers read whole and bounded per ratio, the bounded read's share of the whole's (paired over documents)."
     from snapkv_eval.common import paired_share
-    docs = sorted({r["doc"] for r in records if r["method"] == bounded})
-    right = lambda m, q: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d)) for d in docs]
-    lines = ["| ratio | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |", "|---|---|---|---|---|---|"]
+    lines = ["| ratio | documents | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |",
+             "|---|---|---|---|---|---|---|"]
     for q in sorted({r["ratio"] for r in records if r["method"] == bounded}):
-        w, b = right(whole, q), right(bounded, q)
+        docs = sorted({r["doc"] for r in records if (r["method"], r["ratio"]) == (bounded, q)}) # read bounded at q
+        right = lambda m: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d))
+                           for d in docs]
+        w, b = right(whole), right(bounded)
         s, lo, hi = paired_share(b, w)
         turns = lambda m: " / ".join(map(str, turn_right([r for r in records if r["doc"] in docs], m, q)))
-        lines.append(f"| {q}x | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
+        lines.append(f"| {q}x | {len(docs)} | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
                      f"| {turns(whole)} | {turns(bounded)} |")
     return "\n".join(lines)
