@@ -463,6 +463,6 @@ def bounded_table(records:list, # `run_conversation` records of both reads
         w, b = right(whole), right(bounded)
         s, lo, hi = paired_share(b, w)
         turns = lambda m: " / ".join(map(str, turn_right([r for r in records if r["doc"] in docs], m, q)))
-        lines.append(f"| {q}x | {len(docs)} | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
-                     f"| {turns(whole)} | {turns(bounded)} |")
+        lines.append(f"| {q}x | {len(docs)} | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} "
+                     f"| {s:.2f} [{lo:.2f}, {hi:.2f}] | {turns(whole)} | {turns(bounded)} |")
     return "\n".join(lines)
