@@ -131,7 +131,7 @@ class GivenScoresCache(ContextMethod):
                                                                                                  ids.shape[1], shift)
         # the bounded read: after each chunk, the rows whose ranking is final cut to each layer's running share
         prefill(observe=band, cut=(lambda b: cut_rows(caches, band.ranking(), band.final(),
-                                                      running_budgets(caches, band, b, opts.allocation)))
+                                                      running_budgets(caches, band, b, opts.allocation), pool=True))
                 if bounded else None)
         return s(model, caches) if band is None else s(model, caches, band)
 
@@ -237,18 +237,24 @@ def cut_rows(caches:list, # a prompt cache being read (`context_prefill`'s `cut`
              ranking:dict, # {layer: [B, H_kv, n] float} each position's rank score (higher kept), final before `final`
              final:int, # positions before this have their final ranking; the rows from it on are all kept
              budgets:Optional[dict]=None, # {layer: rows per head kept before `final`} (None: each layer's `budget`)
+             pool:bool=False, # rank by `ranking` pooled along positions as the layer's compression pools its scores
+                              # (`pool1d`: kernel_size, pooling, pool_align); rows whose pooled score sees `final` kept
             ) -> int: # rows dropped per head, summed over the evicting layers
     "Each evicting layer's rows before `final` cut to its budget per head by `ranking` (sinks kept), later rows kept."
     dropped = 0
     for i in snapkv_layers(caches):
         c, cfg = caches[i], caches[i].config
         if c.heads_differ: raise ValueError(f"layer {i}: heads of different sizes cannot be cut while reading")
+        pooled = pool and cfg.kernel_size > 1 # a pooled score sees kernel_size // 2 later rows (none aligned after)
+        last = final - (0 if not pooled or cfg.pool_align == "after" else cfg.kernel_size // 2) # first rank not final
         pos = c.kept_positions # [B, H_kv, rows]
-        tail = int((pos[0, 0] >= final).sum().item()) # the same rows in every head: never cut
+        tail = int((pos[0, 0] >= last).sum().item()) # the same rows in every head: never cut
         k = min((cfg.budget if budgets is None else budgets[i]) + tail, c.size())
         if k == c.size(): continue
-        s = mx.take_along_axis(ranking[i].astype(mx.float32), pos.astype(mx.int32), axis=-1)
-        s = mx.where((pos >= final) | (pos < cfg.n_sink), math.inf, s)
+        r = ranking[i].astype(mx.float32)
+        if pooled: r = pool1d(r, cfg.kernel_size, cfg.pooling, cfg.pool_align)
+        s = mx.take_along_axis(r, pos.astype(mx.int32), axis=-1)
+        s = mx.where((pos >= last) | (pos < cfg.n_sink), math.inf, s)
         dropped += c.keep(mx.sort(mx.argsort(-s, axis=-1)[..., :k], axis=-1))
         mx.eval(c.state) # each layer's cut done before the next: the old and new rows of every layer never all alive
     return dropped

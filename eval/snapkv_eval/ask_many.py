@@ -346,7 +346,8 @@ def main(argv:list=None):
         out.write_text(json.dumps(res, indent=1))
 
 def overlap_main(argv:list):
-    "`ask_many overlap SEEDS OUT.json RATIOS MODEL TOKENS`: `bounded_overlap` with the first version's cuts and today's."
+    """`ask_many overlap SEEDS OUT.json RATIOS MODEL TOKENS`: `bounded_overlap` with the first version's cuts, the second's
+    (running shares, raw scores) and today's (running shares, pooled scores)."""
     from snapkv_eval.tasks import MODELS, load_task_model
     seeds, out, ratios = [int(s) for s in argv[0].split(",")], Path(argv[1]), [float(r) for r in argv[2].split(",")]
     name, n_tokens = argv[3], int(argv[4])
@@ -354,9 +355,9 @@ def overlap_main(argv:list):
     res = dict(model=MODELS[name]["label"], n_tokens=n_tokens, records=[], provenance=provenance())
     for s in seeds:
         for r in ratios:
-            for shares in (False, True):
-                res["records"].append(bounded_overlap(model, tok, s, r, n_tokens, shares=shares))
-                print(s, r, shares, round(res["records"][-1]["overlap"], 3), file=sys.stderr, flush=True)
+            for shares, pooled in ((False, False), (True, False), (True, True)):
+                res["records"].append(bounded_overlap(model, tok, s, r, n_tokens, shares=shares, pooled=pooled))
+                print(s, r, shares, pooled, round(res["records"][-1]["overlap"], 3), file=sys.stderr, flush=True)
                 out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/16_ask_many.ipynb #49066760
@@ -398,25 +399,52 @@ def _budget_cuts():
     try: yield
     finally: context.running_budgets = keep
 
+@contextlib.contextmanager
+def _raw_cuts():
+    "Inside: the bounded read's cuts rank by the raw scores (`cut_rows` with `pool=False`, the version before 7 Dec.)."
+    import snapkv_nb.context as context
+    keep = context.cut_rows
+    context.cut_rows = lambda *a, pool=False, **k: keep(*a, **k)
+    try: yield
+    finally: context.cut_rows = keep
+
+def _fact_tokens(tokenizer, ids:list, sentence:str) -> list: # the context's ids; a fact's sentence
+    "The positions of `sentence`'s tokens in `ids` (without its first token if it merged with the text before), or []."
+    t = list(tokenizer.encode(sentence, add_special_tokens=False))
+    for u in (t, t[1:]):
+        at = [i for i in range(len(ids) - len(u) + 1) if ids[i:i + len(u)] == u]
+        if u and at: return list(range(at[0], at[0] + len(u)))
+    return []
+
 def bounded_overlap(model, tokenizer, # an mlx-lm model and its tokenizer
                     seed:int, # the document (`make_document`)
                     ratio:float=4, # `--doc-ratio`
                     n_tokens:int=1500, # tokens of prose
                     read_chunk:int=512, # the bounded read's chunk
                     shares:bool=True, # the running shares (False: every layer cut to `budget`, the first version)
+                    pooled:bool=True, # the cuts rank by the pooled scores (False: the raw ones, before 7 December)
                    ) -> dict: # overlap per layer (mean over heads), its mean and least over heads, rows per layer
     "The rows the surrogate keeps reading a document whole and bounded: per head, the share of the whole read's kept."
     from snapkv_nb.context import compress_document
-    doc, _ = make_document(tokenizer, seed, n_tokens)
+    doc, facts = make_document(tokenizer, seed, n_tokens)
     ctx, _ = split_chat(tokenizer, doc, "")
     whole, _ = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=0)
-    with (contextlib.nullcontext() if shares else _budget_cuts()):
+    nothing = contextlib.nullcontext()
+    with (nothing if shares else _budget_cuts()), (nothing if pooled else _raw_cuts()):
         part, info = compress_document(model, tokenizer, ctx, doc, "surrogate", ratio, read_chunk=read_chunk)
     ev = snapkv_layers(whole)
     sets = lambda c: [set(p.tolist()) for p in c.positions_per_head()]
     ov = {i: [len(a & b) / len(a) for a, b in zip(sets(whole[i]), sets(part[i]))] for i in ev}
     flat = [x for v in ov.values() for x in v]
+    hw, hb = [h for i in ev for h in sets(whole[i])], [h for i in ev for h in sets(part[i])] # every (layer, head)
+    def fact(ps): # a fact's rows: kept whole, kept bounded, and the share of the whole read's the bounded read keeps
+        w, b = ([(p, k) for k, h in enumerate(hs) for p in ps if p in h] for hs in (hw, hb))
+        n = len(ps) * len(hw)
+        return (len(w) / n, len(b) / n, len(set(w) & set(b)) / len(w)) if n and w else (float("nan"),) * 3
+    fk = {a: fact(_fact_tokens(tokenizer, list(ctx), s)) for s, _, a in facts}
     return dict(doc=seed, ratio=ratio, context_tokens=len(ctx), read_chunk=info["read_chunk"], shares=shares,
+                pooled=pooled,
+                facts=fk, # {answer: its sentence's (layer, head, token) rows: share kept whole, bounded, whole's kept}
                 overlap=float(np.mean(flat)), least=float(min(flat)), per_layer={i: float(np.mean(v)) for i, v in ov.items()},
                 rows_whole={i: sum(whole[i].rows_per_head) for i in ev}, rows_bounded={i: sum(part[i].rows_per_head) for i in ev})
 
@@ -426,13 +454,15 @@ def bounded_table(records:list, # `run_conversation` records of both reads
                  ) -> str: # a Markdown table, one row per ratio
     "Right answers read whole and bounded per ratio, the bounded read's share of the whole's (paired over documents)."
     from snapkv_eval.common import paired_share
-    docs = sorted({r["doc"] for r in records if r["method"] == bounded})
-    right = lambda m, q: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d)) for d in docs]
-    lines = ["| ratio | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |", "|---|---|---|---|---|---|"]
+    lines = ["| ratio | documents | whole | bounded | bounded / whole [95% CI] | turns 1-4 whole | turns 1-4 bounded |",
+             "|---|---|---|---|---|---|---|"]
     for q in sorted({r["ratio"] for r in records if r["method"] == bounded}):
-        w, b = right(whole, q), right(bounded, q)
+        docs = sorted({r["doc"] for r in records if (r["method"], r["ratio"]) == (bounded, q)}) # read bounded at q
+        right = lambda m: [sum(r["correct"] for r in records if (r["method"], r["ratio"], r["doc"]) == (m, q, d))
+                           for d in docs]
+        w, b = right(whole), right(bounded)
         s, lo, hi = paired_share(b, w)
         turns = lambda m: " / ".join(map(str, turn_right([r for r in records if r["doc"] in docs], m, q)))
-        lines.append(f"| {q}x | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} | {s:.2f} [{lo:.2f}, {hi:.2f}] "
-                     f"| {turns(whole)} | {turns(bounded)} |")
+        lines.append(f"| {q}x | {len(docs)} | {sum(w)}/{4 * len(docs)} | {sum(b)}/{4 * len(docs)} "
+                     f"| {s:.2f} [{lo:.2f}, {hi:.2f}] | {turns(whole)} | {turns(bounded)} |")
     return "\n".join(lines)
