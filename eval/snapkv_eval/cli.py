@@ -24,7 +24,7 @@ OWN_ARGS = { # subcommand -> (module, its function of the argument list): benchm
     "serving": ("serving", "serving_main"), "prefill-steps": ("steps", "steps_main"), "ask-many": ("ask_many", "main"),
     "pasted": ("pasted", "main"), "doc-cost": ("doc_cost", "main"), "kvpress": ("kvpress_side", "main"),
     "agnostic": ("agnostic", "main"), "long-answers": ("long_answers", "main"),
-    "doc-memory": ("doc_memory", "main"), "saved-doc": ("saved_doc", "main")}
+    "doc-memory": ("doc_memory", "main"), "saved-doc": ("saved_doc", "main"), "decode-speed": ("decode_speed", "main")}
 POSITIONAL = ("ask-many", "pasted", "doc-cost", "kvpress", "long-answers", "saved-doc") # of `OWN_ARGS`: positional, no parser
 SUBCOMMANDS = {**{b: b for b in PRESET_BENCHMARKS}, "gemma": "gemma_speed", "lookahead": "lookahead",
                **{k: m for k, (m, _) in OWN_ARGS.items()}} # subcommand -> its module of snapkv_eval
