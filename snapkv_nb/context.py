@@ -15,7 +15,7 @@ from .scoring import pool1d, obs_window_attention_scores
 from .settings import SnapKVConfig, DocumentConfig, POOL_ALIGNS, HUGE, check_count
 from .cache import EvictingCache, SnapKVCache, METHODS, method_class, make_snapkv_cache, expect_prompt, hold, compress
 from .generate import (snapkv_layers, snapshot, restore, probing, token_ids, vocab_size, stream_answer,
-                                check_max_tokens, memory_checked, MemoryLimitError)
+                                check_max_tokens, memory_checked)
 from .batch import pause_here
 from . import hooks
 
