@@ -15,8 +15,8 @@ from .common import provenance, json_text
 
 # %% auto #0
 __all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch', 'read_document',
-           'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot',
-           'doc_memory_parser', 'main']
+           'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot', 'pick_points',
+           'doc_memory_figure', 'doc_memory_parser', 'main']
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000006
 def rss_peak() -> int:
@@ -222,6 +222,34 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
     fig.tight_layout()
     return fig
 
+# %% ../nbs/16c_doc_memory.ipynb #f0246ddb
+def pick_points(results:list, # `run_points` results (as read back), from one or more files
+                series:tuple|None=None, # the series kept (None: every series)
+               ) -> list: # one result per model (in the order first seen) with the chosen records
+    "Per (model, series, length), the point of the newest run (provenance date; a tie: the later in `results`)."
+    best = {}
+    for res in sorted(results, key=lambda r: r["provenance"]["date"]): # a stable sort: ties keep the order given
+        for r in res["records"]:
+            if "error" not in r and (series is None or r["series"] in series):
+                best[res["model"], r["series"], r["size"]] = r
+    out = {}
+    for res in results:
+        if res["model"] in out: continue
+        recs = [r for (m, _, _), r in best.items() if m == res["model"]]
+        how = {(r["ratio"], None if r["ratio"] else r["budget"]) for r in recs if r["series"] != "full"}
+        if len(how) > 1: raise ValueError(f"results: {res['model']}'s points mix settings (ratio, budget) "
+                                          f"{sorted(how, key=str)}; pass the files of one setting")
+        ratio, budget = how.pop() if how else (res["ratio"], None)
+        out[res["model"]] = dict(model=res["model"], label=res.get("label"), ratio=ratio, budget=budget, records=recs)
+    return list(out.values())
+
+def doc_memory_figure(paths:list, # result JSON files (a point measured again in a newer run replaces the older)
+                      series:tuple|None=None, # the series drawn (None: every series in the files)
+                     ):
+    "`memory_plot` of the newest point per model, series and document length among the files `paths`."
+    from snapkv_eval.common import load_result
+    return memory_plot(pick_points([load_result(p) for p in paths], series))
+
 # %% ../nbs/16c_doc_memory.ipynb #dm000029
 def doc_memory_parser() -> argparse.ArgumentParser:
     "The command line of `snapkv-eval doc-memory`."
@@ -238,7 +266,8 @@ def doc_memory_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the document (`make_document`'s seed)")
     p.add_argument("--out", default=None, help="the JSON (default: doc_memory_<model>.json)")
     p.add_argument("--plot", nargs="+", default=None, metavar=("PNG", "JSON"),
-                   help="draw PNG from the results JSON... (a model's runs merged; no run)")
+                   help="draw PNG from the results JSON... (per model, series and length the newest run's point; "
+                   "the series of --series; no run)")
     p.add_argument("--one", nargs=6, default=None, help=argparse.SUPPRESS) # a point, in its own process
     return p
 
@@ -251,14 +280,13 @@ def main(argv:list|None=None) -> int:
         name, n, s, ratio, budget, seed = a.one
         print(json.dumps(one_point(name, int(n), s, float(ratio), int(budget) or None, int(seed))))
         return 0
-    if a.plot is not None:
-        if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
-        from snapkv_eval.common import load_result
-        memory_plot(merge_results([load_result(p) for p in a.plot[1:]])).savefig(a.plot[0], dpi=110)
-        return 0
-    if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     if bad := [s for s in a.series.split(",") if s not in SERIES]:
         raise UsageError(f"--series: unknown {', '.join(bad)} (of {', '.join(SERIES)})")
+    if a.plot is not None:
+        if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
+        doc_memory_figure(a.plot[1:], a.series.split(",")).savefig(a.plot[0], dpi=110)
+        return 0
+    if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     try: sizes = [int(x) for x in a.sizes.split(",")]
     except ValueError: raise UsageError(f"--sizes must be token counts separated by commas, got {a.sizes!r}") from None
     if min(sizes) < 256: raise UsageError(f"--sizes must be >= 256 tokens, got {a.sizes!r}")
