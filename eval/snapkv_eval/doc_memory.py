@@ -154,7 +154,7 @@ def run_points(name:str, # the model
 # %% ../nbs/16c_doc_memory.ipynb #dm000020
 def memory_summary(records:list, # `run_points`' records (failed points are left out)
                   ) -> list: # one row per point with a full cache's beside it: ratios to the full cache's
-    "Per (size, series): peaks (mlx, resident) and seconds over the full cache's of the same length."
+    "Per (size, series): peaks (mlx, resident) and seconds (one `run`'s) over the full cache's at the same length."
     ok = [r for r in records if "error" not in r]
     full = {(r["size"], r["doc"]): r for r in ok if r["series"] == "full"}
     out = []
@@ -167,7 +167,8 @@ def memory_summary(records:list, # `run_points`' records (failed points are left
                         rows_kept=r["rows_held"] if r["series"] == "full" else r["rows_kept"],
                         peak_over_full=None if f is None else r["peak_above_model"] / f["peak_above_model"],
                         rss_over_full=None if f is None else r["rss_above_model"] / f["rss_above_model"],
-                        time_over_full=None if f is None else r["seconds"] / f["seconds"]))
+                        time_over_full=None if f is None or r.get("run") != f.get("run") # times: one run's
+                        else r["seconds"] / f["seconds"]))
     return out
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000022
@@ -225,13 +226,13 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
 # %% ../nbs/16c_doc_memory.ipynb #f0246ddb
 def pick_points(results:list, # `run_points` results (as read back), from one or more files
                 series:tuple|None=None, # the series kept (None: every series)
-               ) -> list: # one result per model (in the order first seen) with the chosen records
+               ) -> list: # one result per model (in the order first seen): the chosen records, each with its `run`
     "Per (model, series, length), the point of the newest run (provenance date; a tie: the later in `results`)."
     best = {}
     for res in sorted(results, key=lambda r: r["provenance"]["date"]): # a stable sort: ties keep the order given
         for r in res["records"]:
             if "error" not in r and (series is None or r["series"] in series):
-                best[res["model"], r["series"], r["size"]] = r
+                best[res["model"], r["series"], r["size"]] = dict(r, run=res["provenance"]["date"])
     out = {}
     for res in results:
         if res["model"] in out: continue
