@@ -14,9 +14,9 @@ import mlx.core as mx
 from .common import provenance, json_text
 
 # %% auto #0
-__all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch', 'read_document',
-           'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot', 'pick_points',
-           'doc_memory_figure', 'doc_memory_parser', 'main']
+__all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'DOC_FILES', 'SHOWN', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch',
+           'read_document', 'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot',
+           'pick_points', 'doc_memory_figure', 'doc_memory_parser', 'main']
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000006
 def rss_peak() -> int:
@@ -220,6 +220,7 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
         ax.set(title=f"{res['model']} ({how}); dashed: resident", xlabel="document tokens",
                ylabel="peak above the loaded model (GB)")
         ax.set_xscale("log", base=2); ax.set_ylim(bottom=0); ax.grid(alpha=0.3); ax.legend(fontsize=8)
+        ax.xaxis.set_major_formatter(lambda x, _: f"{x / 1024:g}K") # 2^11 tokens: "2K"
     fig.tight_layout()
     return fig
 
@@ -303,3 +304,10 @@ if __name__ == "__main__":
     if not in_ipython():
         from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
         sys.exit(main())
+
+# %% ../nbs/16c_doc_memory.ipynb #145dacd4
+DOC_FILES = [ # in `eval/results/`: the files of results/doc_memory.png and the README's memory table (`pick_points`)
+    "doc_memory_smollm2.json", "doc_memory_smollm2_after.json", "doc_memory_smollm2_4k.json",
+    "doc_memory_smollm2_guided8k.json", "doc_memory_gemma3-270m.json", "doc_memory_gemma3-270m_32k.json",
+    "doc_memory_gemma3-270m_after.json", "doc_memory_gemma3-270m_full32k.json", "doc_memory_gemma3-270m_full2k8k.json"]
+SHOWN = ("full", "bounded512", "guided") # the series drawn
