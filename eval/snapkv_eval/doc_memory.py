@@ -286,7 +286,9 @@ def main(argv:list|None=None) -> int:
         raise UsageError(f"--series: unknown {', '.join(bad)} (of {', '.join(SERIES)})")
     if a.plot is not None:
         if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
-        doc_memory_figure(a.plot[1:], a.series.split(",")).savefig(a.plot[0], dpi=110)
+        try: fig = doc_memory_figure(a.plot[1:], a.series.split(","))
+        except (OSError, ValueError) as e: raise UsageError(f"--plot: {e}") from None # a missing file, mixed settings
+        fig.savefig(a.plot[0], dpi=110)
         return 0
     if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     try: sizes = [int(x) for x in a.sizes.split(",")]
