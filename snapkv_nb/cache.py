@@ -25,7 +25,7 @@ from . import hooks
 # %% auto #0
 __all__ = ['METHODS', 'STATE_VERSION', 'RowCache', 'TrackingCache', 'SelectingCache', 'EvictingCache', 'register', 'method_class',
            'SnapKVCache', 'KeyProxyCache', 'make_snapkv_cache', 'expect_prompt', 'compress', 'end_lookahead', 'hold',
-           'load_prompt_cache']
+           'load_prompt_cache', 'TurnsCache']
 
 # %% ../nbs/01c_cache.ipynb #c65bed2e
 class RowCache(BaseCache):
@@ -1006,3 +1006,22 @@ def _evict_answer_flat(c:SelectingCache) -> int:
     mx.eval(heads)
     c.compressions += 1
     return t - cfg.decode_budget
+
+# %% ../nbs/01c_cache.ipynb #turns002
+from .settings import HUGE
+
+class TurnsCache(SnapKVCache):
+    "SnapKV after a compressed document: `decode_budget` bounds every row after the document's (questions and answers)."
+    def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
+                 **settings): # or `SnapKVConfig` settings; `budget` must be `HUGE`
+        super().__init__(config, **settings)
+        if self.config.budget != HUGE:
+            raise ValueError(f"`budget` must be HUGE (2**31 - 1), got {self.config.budget}: a TurnsCache never "
+                             "compresses a prompt (fork a compressed document with budget=HUGE)")
+
+    def _compress_now(self) -> int:
+        "A compression (a turn's prompt: nothing evicted), after which the rows held at the start stay the prompt's."
+        held = self.prompt_rows # the document's rows: made so by the fork, never moved here
+        evicted = super()._compress_now()
+        self.prompt_rows = min(held, self._store.n)
+        return evicted
