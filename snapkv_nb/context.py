@@ -895,7 +895,7 @@ class DocumentSession:
         self.work, self.turns, self._last = None, 0, None
 
     decode:dict = {} # the turns' `decode_budget` and `decode_interval` (`turn_caches`); empty: the turns kept whole
-    def decode_within(self, decode_budget:Optional[int], # rows per head after the document's (None: the turns kept)
+    def decode_within(self, decode_budget:Optional[int]=None, # rows per head after the document's (None: all kept)
                       decode_interval:Optional[int]=None, # decoded tokens between compressions (None: 32)
                      ) -> DocumentSession:
         "From the next fork of the document on (`reset` in a conversation), decode the turns within `decode_budget`."
