@@ -75,32 +75,22 @@ class ContextMethod(EvictingCache):
 
 # %% ../nbs/07_context.ipynb #27905dcb
 def _check_scores(c:EvictingCache, # the cache the scores are for
-                  s, # [B, H_kv, n] scores of its first n rows, or of every position read (n = `c.offset`)
+                  s, # [B, H_kv, n] scores of its first n rows
                   name:str="scores", # the parameter's name, for the message
                  ) -> mx.array: # `s` as float32
-    "`s` if it scores the first n (1..rows) rows of `c`, or its positions, per batch and KV head, else an error."
+    "`s` if it scores the first n (1..rows) rows of `c` per batch and KV head, else an error naming `name`."
     if not isinstance(s, mx.array): raise TypeError(f"`{name}` must be an mx.array, got {type(s).__name__}")
     k, _ = c.keys_and_values()
     if k is None: raise ValueError(f"`{name}`: the cache is empty, there are no rows to score")
     lead = tuple((k[0] if isinstance(k, (tuple, list)) else k).shape[:2])
-    if s.ndim != 3 or tuple(s.shape[:2]) != lead or not (1 <= s.shape[2] <= c.size() or s.shape[2] == c.offset):
-        raise ValueError(f"`{name}` must be [B, H_kv, n] = [{lead[0]}, {lead[1]}, 1..{c.size()} rows or {c.offset} "
-                         f"positions], got {tuple(s.shape)}")
+    if s.ndim != 3 or tuple(s.shape[:2]) != lead or not 1 <= s.shape[2] <= c.size():
+        raise ValueError(f"`{name}` must be [B, H_kv, n] = [{lead[0]}, {lead[1]}, 1..{c.size()}], got {tuple(s.shape)}")
     return s.astype(mx.float32)
-
-def _by_position(c:EvictingCache, # the cache whose rows `x` scores
-                 x:mx.array, # [B, H_kv, rows] scores of its rows
-                 n:int, # the positions other scores cover (`x` itself when it is that many)
-                ) -> mx.array: # [B, H_kv, n]
-    "`x` at its rows' true positions among `n`, 0 where no row is held (a row not held gets no attention)."
-    if x.shape[-1] == n: return x
-    z = mx.zeros((*x.shape[:2], n), dtype=x.dtype)
-    return mx.put_along_axis(z, c.kept_positions.astype(mx.int32), x.astype(z.dtype), axis=-1)
 
 class GivenScoresCache(ContextMethod):
     "Rows scored from outside (`set_scores`): a pass that runs the model computes the scores, the cache keeps them."
     scoring_pass = "reconstruction_scores` or `probe_scores" # what computes the scores (for the message if none)
-    given_scores = None # [B, H_kv, n] scores of the first n rows, or of every position (`set_scores`)
+    given_scores = None # [B, H_kv, n] scores of the first n rows (`set_scores`)
     extra_settings = ("given_scores",) # carried by `fork` and `state`
     scores_anytime = False # no scores while decoding: `decode_budget` is refused
     comparable_scores = True # attention probabilities (or a prediction of them): comparable across layers
@@ -111,19 +101,15 @@ class GivenScoresCache(ContextMethod):
         super().__init__(config, **settings)
         self.given_scores = given_scores
 
-    def set_scores(self, scores:mx.array, # [B, H_kv, n] scores of the first n rows held (higher is kept), or of
-                                          # every position read, n = `offset` (rows dropped: ranked where they were)
+    def set_scores(self, scores:mx.array, # [B, H_kv, n] scores of the first n rows held (higher is kept)
                   ) -> GivenScoresCache:
         "Give the scores the next compression ranks the rows by; returns the cache."
         self.given_scores = _check_scores(self, scores)
         return self
 
     def score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
-        "The given scores pooled (`kernel_size`, `pooling`) along the rows or the positions, [B, H_kv, n] of the rows."
+        "The given scores pooled (`kernel_size`, `pooling`), [B, H_kv, n]; an error unless they score the rows ranked."
         n, s, cfg = keys.shape[2], self.given_scores, config
-        if s is not None and s.shape[2] != n and s.shape[2] == self.offset: # by position: pooled over the positions,
-            p = pool1d(s, cfg.kernel_size, cfg.pooling, cfg.pool_align)  # the rows dropped among them, as if whole
-            return mx.take_along_axis(p, positions.astype(mx.int32), axis=-1)
         if s is None or s.shape[2] != n:
             have = "none" if s is None else f"scores for {s.shape[2]} rows"
             raise RuntimeError(f"{type(self).__name__} (layer {self.layer}): the compression ranks {n} rows but was "
@@ -631,8 +617,7 @@ def compress_context(model:nn.Module, # an mlx-lm model
     if probed and probe_ids is None: raise ValueError("the `score_fn` leaves heads to the probe: give `probe_ids`")
     if probed: # saturated heads take the probe's scores
         ps = probe_scores(model, caches, probe_ids, reduce=probed_reduce)
-        scores = {i: mx.where(mx.array(sat[i])[None, :, None], _by_position(caches[i], ps[i], s.shape[-1]), s)
-                  for i, s in scores.items()} # (scores by position: the probe's of the rows held put there)
+        scores = {i: mx.where(mx.array(sat[i])[None, :, None], ps[i], s) for i, s in scores.items()}
     for i, s in (scores or {}).items(): caches[i].set_scores(s)
     if probed_align is not None and probed: # the probe's question lands in a key...
         for i in ev: caches[i] = caches[i].fork(pool_align=probed_align) # ... keep its start ("wide") and its value

@@ -307,9 +307,13 @@ class RankedSurrogate:
                  band:MovedBand, # `watch`'s band, fed by the prefill
                 ) -> tuple: # ({layer: [B, H_kv, n] scores}, {layer: [bool per KV head]: heads left to the probe})
         "The surrogate's scores ranked as the band ranks the rows: `compress_context`'s `score_fn`."
-        if isinstance(band, SurrogateBand): # a bounded read: the whole document ranked, by position (the
-            b, p = band.scores(), self.surrogate.info.get("probed", {}) # compression pools them along positions
-            r = {i: ranked_as(b[i], band.values[i]) for i in band.layers} # and picks the rows held)
+        if isinstance(band, SurrogateBand): # a bounded read: the whole document ranked, then the rows held picked
+            b, p = band.scores(), self.surrogate.info.get("probed", {})
+            r = {}
+            for i in band.layers: # one layer's ranking of the whole document at a time
+                r[i] = mx.take_along_axis(ranked_as(b[i], band.values[i]), caches[i].kept_positions.astype(mx.int32),
+                                          axis=-1)
+                mx.eval(r[i])
             return r, {i: list(p.get(str(i), [False] * r[i].shape[1])) for i in r}
         s, probed = self.surrogate.scores(model, caches)
         b = band.scores()
