@@ -22,12 +22,12 @@ from . import hooks
 # %% auto #0
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'READ_SHARE_CAP', 'ALLOCATIONS',
            'ASK_MODES', 'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
-           'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores',
-           'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'running_budgets',
-           'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer',
-           'split_chat', 'split_question', 'pasted_document', 'default_allocation', 'document_plan',
-           'document_score_fn', 'compress_document', 'probed_phrase', 'check_turn_decode', 'turn_caches',
-           'DocumentSession']
+           'release_memory', 'lean_read', 'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts',
+           'reconstruction_scores', 'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores',
+           'layer_budgets', 'running_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
+           'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document', 'default_allocation',
+           'document_plan', 'document_score_fn', 'compress_document', 'probed_phrase', 'check_turn_decode',
+           'turn_caches', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -177,6 +177,30 @@ def _future_rotation(rope, # a RoPE module
     "M with x @ M = the mean over s in [0, T) of `rope` rotating the row vector x by s positions."
     return rope(mx.broadcast_to(mx.eye(D)[:, None, :], (D, T, D))).mean(axis=1)
 
+# %% ../nbs/07_context.ipynb #lean0002
+@functools.cache
+def _malloc_trim(): # glibc's `malloc_trim(pad)`, or None
+    "glibc's `malloc_trim` from the running process, or None where the C library is not glibc (macOS, musl)."
+    import ctypes, platform
+    if platform.libc_ver()[0] != "glibc": return None
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    if trim is not None: trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+def release_memory() -> bool: # True when glibc returned memory to the system
+    "Give back what the process holds freed: mlx's buffer cache (`mx.clear_cache`) and, on glibc, free heap pages."
+    mx.clear_cache()
+    trim = _malloc_trim()
+    return trim is not None and bool(trim(0))
+
+@contextlib.contextmanager
+def lean_read():
+    "While open, mlx keeps no freed buffer for reuse (cache limit 0); its limit is restored on leaving, also on error."
+    old = mx.set_cache_limit(0)
+    try: yield
+    finally: mx.set_cache_limit(old)
+
+
 # %% ../nbs/07_context.ipynb #de3b2de7
 def context_prefill(model:nn.Module, # an mlx-lm model
                     ids, # [n] token ids of the context (a chat header and a document, no question)
@@ -203,7 +227,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     if query_stats and n <= skip:
         raise ValueError(f"`ids`: {n} tokens leave no query after the {skip} sinks for the statistics")
     expect_prompt(caches, n)
-    with hold(caches):
+    with hold(caches), (lean_read() if cut is not None else contextlib.nullcontext()): # bounded: memory back
         before = mx.get_peak_memory() # mlx's limit checked around each call (`memory_checked`, 05_generate)
         for a in range(0, n, step):
             pause_here(a, n) # a server's batch may decode here (`SteppedCall`, 06_batch)
@@ -223,6 +247,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                 s = (q.sum(axis=2), q.swapaxes(-1, -2) @ q)
                 sums[i] = s if i not in sums else (sums[i][0] + s[0], sums[i][1] + s[1])
             mx.eval([c.state for c in caches], list(sums.values()))
+            if cut is not None: release_memory() # the chunk's freed memory back to the system (`lean_read`)
         pause_here(n, n) # read: the scoring follows
     if not query_stats: return None
     out = {}
@@ -772,7 +797,8 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
                       read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read, where the method
                             # can (`compress_context`; 0 or None: the whole context read first; method 'full': unused)
-                      step:int=512, # tokens per model call while it is read (`compress_context`'s; `snapkv serve`: 256)
+                      step:int=256, # tokens per model call while it is read (`compress_context`'s; as `snapkv serve`):
+                                    # half a 512-token call's attention workspace (issue #67, measured above `lean_read`)
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report, `method` that ran, its `read_chunk`)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
