@@ -25,7 +25,7 @@ from . import hooks
 # %% auto #0
 __all__ = ['METHODS', 'STATE_VERSION', 'RowCache', 'TrackingCache', 'SelectingCache', 'EvictingCache', 'register', 'method_class',
            'SnapKVCache', 'KeyProxyCache', 'make_snapkv_cache', 'expect_prompt', 'compress', 'end_lookahead', 'hold',
-           'load_prompt_cache']
+           'load_prompt_cache', 'TurnsCache']
 
 # %% ../nbs/01c_cache.ipynb #c65bed2e
 class RowCache(BaseCache):
@@ -1006,3 +1006,59 @@ def _evict_answer_flat(c:SelectingCache) -> int:
     mx.eval(heads)
     c.compressions += 1
     return t - cfg.decode_budget
+
+# %% ../nbs/01c_cache.ipynb #turns002
+from .settings import HUGE
+
+def _keep_of_range(c:SelectingCache, a:int, b:int, # rows a .. b-1 (flat: every head's), by position
+                   k:int, # rows per head kept of them
+                  ) -> int: # rows evicted per head
+    "Keep `k` rows per head of rows `a..b-1` as `answer_score` ranks them (the current queries), and every other row."
+    st, n, cfg = c._store, c._store.n, c.config
+    if c.heads_differ: # flat: each head holds t rows of the range (one per token appended, `decode_budget` kept)
+        H = st.width; t = (b - a) // H
+        if t <= k: return 0
+        head = st.row_heads()[a:b].astype(mx.int64)
+        at = (a + mx.argsort(head * (n + 1) + mx.arange(b - a))).reshape(H, t).astype(mx.int32) # [H, t] each head's
+        (keys, values), pos = st.float_rows(n), st.positions()[0, 0]
+        keys, values = (x[0, 0][at][None] for x in (keys, values))
+        q, ahead = _scoring_queries(c) if c.uses_queries else (None, None)
+        keys, values, q, ahead = _finite(c, keys, values, q, ahead)
+        sel = snap_select_indices(c.answer_score(keys, values, pos[at][None], q, ahead, cfg), k, 0, cfg.window)[0]
+        keep = mx.concatenate([mx.arange(a, dtype=mx.int32), mx.sort(mx.take_along_axis(at, sel, axis=1).reshape(-1)),
+                               mx.arange(b, n, dtype=mx.int32)])
+        heads = st.row_heads()[keep]
+        st.select(keep[None, None], n, c.offset)
+        st.row_head = heads; mx.eval(heads)
+    else:
+        t = b - a
+        if t <= k: return 0
+        sel = snap_select_indices(c.scores(a, answer=True)[..., :t], k, 0, cfg.window) + a
+        lead = sel.shape[:2]
+        idx = mx.concatenate([mx.broadcast_to(mx.arange(a, dtype=mx.int32), (*lead, a)), sel,
+                              mx.broadcast_to(mx.arange(b, n, dtype=mx.int32), (*lead, n - b))], axis=2)
+        st.select(idx, n, c.offset, cfg.kv_bits is not None)
+    c.compressions += 1
+    return t - k
+
+class TurnsCache(SnapKVCache):
+    "SnapKV after a compressed document: each question whole, its answer and the earlier turns within `decode_budget`."
+    extra_settings = ("document_rows",) # carried by `fork` and `state`
+    document_rows = None # rows before the turns (flat: every head's): its `prompt_rows` at its first turn
+    def __init__(self, config:Optional[SnapKVConfig]=None, # a ready config (then no other settings)
+                 document_rows:Optional[int]=None, # rows before the turns (None: the prompt's rows at the first turn)
+                 **settings): # or `SnapKVConfig` settings; `budget` must be `HUGE`
+        super().__init__(config, **settings)
+        if self.config.budget != HUGE:
+            raise ValueError(f"`budget` must be HUGE (2**31 - 1), got {self.config.budget}: a TurnsCache never "
+                             "compresses a document (fork a compressed document with budget=HUGE)")
+        self.document_rows = document_rows
+
+    def _compress_now(self) -> int:
+        "At a question's end, the earlier turns' rows cut to `decode_budget` per head; then the usual compression."
+        p, st = self._prompt, self._store
+        if p.due == "prompt" and self.config.decode_budget is not None:
+            if self.document_rows is None: self.document_rows = self.prompt_rows # the document's, made so by the fork
+            a, b = min(self.document_rows, st.n), st.n - (self.offset - p.start) * st.width # the question from b
+            if b > a: _keep_of_range(self, a, b, self.config.decode_budget)
+        return super()._compress_now()

@@ -10,20 +10,20 @@ from pathlib import Path
 import mlx.core as mx
 from mlx_lm.models.cache import can_trim_prompt_cache, trim_prompt_cache
 
-from .settings import PrefillConfig, SnapKVConfig, DocumentConfig, HUGE
+from .settings import PrefillConfig, SnapKVConfig, DocumentConfig
 from .frontend import (UsageError, USER_ERRORS, one_line, check_generation, changed_flags, check_full_cache,
                                 load_model, make_caches, kv_report, kv_text, reopen_stdin, template_note, ReadProgress, add_cache_flags,
-                                add_doc_flags, cache_config, document_config, document_settings, given_flags,
+                                add_doc_flags, cache_config, document_config, document_settings, given_flags, turn_decode,
                                 check_whole_document)
 from .upstream import actions, check_mlx_lm
 from .generate import stream_answer
-from .context import DocumentSession, probed_phrase, pasted_document, compress_document, fork_caches
+from .context import DocumentSession, probed_phrase, pasted_document, compress_document, turn_caches
 from .batch import SteppedCall # a document read in steps: its progress shown
 
 # %% auto #0
-__all__ = ['BLOCK', 'CHAT_HELP', 'common_prefix', 'ChatSession', 'turn_line', 'pasted_line', 'chat_parser', 'text_file',
-           'pasted_blocker', 'chat_settings', 'DocumentChat', 'saved_chat', 'line_editor', 'gnu_readline', 'ChatInput',
-           'file_command', 'file_message', 'chat_main']
+__all__ = ['BLOCK', 'CHAT_HELP', 'common_prefix', 'ChatSession', 'turn_line', 'turns_phrase', 'pasted_line', 'chat_parser',
+           'text_file', 'pasted_blocker', 'chat_settings', 'DocumentChat', 'saved_chat', 'line_editor', 'gnu_readline',
+           'ChatInput', 'file_command', 'file_message', 'chat_main']
 
 # %% ../nbs/33_chat.ipynb #96b438b0
 def common_prefix(a:list, b:list) -> int:
@@ -44,12 +44,14 @@ class ChatSession:
                  prefill:PrefillConfig|None=None, # the driver's settings (None: exact, with `prefill_step_size`)
                  document:DocumentConfig|None=None, # a document pasted into the first message: how it is compressed
                  doc_settings:dict|None=None, # its compression's `SnapKVConfig` settings (`document_settings`)
+                 turn_decode:dict|None=None, # the turns after it: `decode_budget`, `decode_interval` (None: kept whole)
                  progress=None): # a `prompt_progress_callback` for each turn's read (e.g. `ReadProgress`; None: none)
         self.model, self.tokenizer, self.reuse, self.progress = model, tokenizer, reuse, progress
         self.prefill = prefill or PrefillConfig(prefill_step_size=prefill_step_size)
         self.make_cache = make_cache or (lambda: make_caches(model))
         self.messages = [{"role": "system", "content": system_prompt}] if system_prompt else []
         self.document, self.doc_settings, self.pasted = document, dict(doc_settings or {}), None
+        self.turn_decode = dict(turn_decode or {})
         self.reset_cache()
 
     def reset_cache(self):
@@ -82,7 +84,7 @@ class ChatSession:
         return ids[n:]
 
     def _compress_pasted(self, text:str, ids:list): # the first message; the prompt
-        "A document pasted before the first question, compressed once as `DocumentSession` does; the turns kept whole."
+        "A document pasted before the first question, compressed once as `DocumentSession` does; then its turns."
         system = self.messages[0]["content"] if self.messages[0]["role"] == "system" else None
         doc, ctx = pasted_document(self.tokenizer, text, ids, self.document.doc_min_tokens, system)
         if doc is None: return
@@ -92,8 +94,8 @@ class ChatSession:
         except Exception as e: # the message is read whole, as without a document
             warnings.warn(f"SnapKV: the pasted document could not be compressed ({one_line(e)[:200]}); "
                           "the message is read whole"); return
-        self.cache, self.seen = fork_caches(caches, budget=HUGE), list(ctx)
-        self.pasted = dict(info, tokens=len(ctx), rows=kv_report(caches)["rows"])
+        self.cache, self.seen = turn_caches(caches, **self.turn_decode), list(ctx) # the turns kept, or decoded within
+        self.pasted = dict(info, tokens=len(ctx), rows=kv_report(caches)["rows"], **self.turn_decode) # the budget
 
     def ask(self, text:str, # the user's message
             max_tokens:int=256, # tokens to generate at most
@@ -120,19 +122,26 @@ def turn_line(r:dict) -> str:
     return (f"[{kv_text(r['kv'])}; read {r['new_tokens']} new of {r['prompt_tokens']} prompt tokens at "
             f"{r['prompt_tps']:.0f} tok/s, generated {r['generation_tokens']} at {r['generation_tps']:.1f} tok/s]")
 
+def turns_phrase(decode:dict, # `turn_decode`'s settings ({}: the turns kept whole)
+                ) -> str:
+    "How the turns after a document are kept, in the chat's words."
+    if not decode.get("decode_budget"): return "the turns kept"
+    return f"the turns after it kept within {decode['decode_budget']} rows per head, --decode-budget"
+
 def pasted_line(info:dict, # `ChatSession.pasted`: the compression's report, its tokens and rows
                 doc:DocumentConfig, # how it was compressed
                ) -> str:
     "What `snapkv chat` says when the first message held a document: it was compressed once, by what, how far."
     rows, t = info["rows"], info["prefill_s"] + info["scoring_s"]
+    turns = f"; {turns_phrase(info)}" if info.get("decode_budget") else "" # `ChatSession.pasted` holds its budget
     if info["method"] == "full":
         return (f"the first {info['tokens']} tokens, before your question, were read as a document and kept whole "
                 f"(--doc-method full) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
-                f"{doc.doc_min_tokens})")
+                f"{doc.doc_min_tokens}){turns}")
     return (f"the first {info['tokens']} tokens, before your question, were read as a document and compressed once, "
             f"without any question, by {info['method']}{probed_phrase(info)} to {min(rows)}-{max(rows)} rows per head "
             f"({doc.doc_ratio:g}x) in {t:.1f}s; later messages are answered from it (--doc-min-tokens "
-            f"{doc.doc_min_tokens})")
+            f"{doc.doc_min_tokens}){turns}")
 
 # %% ../nbs/33_chat.ipynb #83754fe6
 def chat_parser() -> argparse.ArgumentParser:
@@ -177,8 +186,6 @@ def pasted_blocker(cfg:SnapKVConfig|None, # the chat's cache settings (None: --f
                   ) -> str|None:
     "Why a document pasted into the first message cannot be compressed once with these settings, or None."
     if prefill.prefill != "exact": return f"not used with --prefill {prefill.prefill} (a document is read exactly)"
-    if cfg is not None and cfg.decode_budget is not None:
-        return "not used with --decode-budget (the turns after a document are kept whole)"
     return None
 
 def chat_settings(args:argparse.Namespace, # the parsed flags
@@ -191,7 +198,8 @@ def chat_settings(args:argparse.Namespace, # the parsed flags
     try: args.system_prompt is None or args.system_prompt.encode("utf-8")
     except UnicodeEncodeError: raise UsageError("--system-prompt is not valid UTF-8 text") from None
     if args.prompt_cache_file is not None: # a saved document: its settings are the file's
-        moot = ([] if cfg is None else changed_flags(SnapKVConfig, cfg)) + ["--method"] * (args.method != "snapkv")
+        moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, ("decode_budget", "decode_interval"))
+        moot += ["--method"] * (args.method != "snapkv") # the file's turns are decoded within --decode-budget
         moot += changed_flags(PrefillConfig, prefill) + changed_flags(DocumentConfig, args, ("doc_method",))
         moot += [f for f, v in (("--file", args.file), ("--system-prompt", args.system_prompt),
                                 ("--max-kv-size", args.max_kv_size), ("--full-cache", args.full_cache)) if v]
@@ -209,7 +217,9 @@ def chat_settings(args:argparse.Namespace, # the parsed flags
         document_config(args) # checked now
         return cfg, prefill, None
     doc = document_config(args)
-    taken = () if doc.doc_method == "full" else ("window", "n_sink") # what `document_settings` takes (and kv bits)
+    # what `document_settings` takes (and kv bits), and `turn_decode`: the turns' decode budget, kept at --window
+    kept = doc.doc_method != "full" or (cfg is not None and cfg.decode_budget is not None)
+    taken = ("decode_budget", "decode_interval") + (("window", "n_sink") if kept else ())
     moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
     moot += ["--method"] * (args.method != "snapkv")
     moot += ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens) # the file is the document
@@ -228,13 +238,13 @@ class DocumentChat:
                  document:str, # the file's text
                  doc:DocumentConfig=DocumentConfig(), # how it is compressed (`--doc-method`, `--doc-ratio`)
                  system_prompt:str|None=None, # a system message
-                 config:SnapKVConfig|None=None, # window, n_sink, kv_bits and kv_group_size are taken from it
+                 config:SnapKVConfig|None=None, # window, n_sink, kv_bits, kv_group_size and the turns' decode budget
                  session:DocumentSession|None=None, # a document compressed earlier (`saved_chat`): used as it is
                  progress=None): # told (done, total) as the document is read (e.g. `ReadProgress`; None: nothing)
         self.doc = doc
         self.session = session or SteppedCall(lambda: DocumentSession(
             model, tokenizer, document, doc.doc_method, doc.doc_ratio, mode="conversation", system_prompt=system_prompt,
-            read_chunk=doc.doc_read_chunk, **document_settings(config))).run(progress)
+            read_chunk=doc.doc_read_chunk, **document_settings(config), **turn_decode(config))).run(progress)
 
     def describe(self, name:str) -> str:
         "One phrase: the document, how it was compressed, in how long."
@@ -242,11 +252,11 @@ class DocumentChat:
         rows = kv_report(s.caches)["rows"]
         if i["method"] == "full":
             return (f"document {name}: {len(s.context_ids)} tokens kept whole (--doc-method full: nothing evicted), "
-                    f"read in {i['prefill_s']:.1f}s; every message is answered from it (the turns kept)")
+                    f"read in {i['prefill_s']:.1f}s; every message is answered from it ({turns_phrase(s.decode)})")
         return (f"document {name}: {len(s.context_ids)} tokens compressed once, without any question, by {i['method']}"
                 f"{probed_phrase(i)} to {min(rows)}-{max(rows)} rows per head ({d.doc_ratio:g}x) in "
                 f"{i['prefill_s'] + i['scoring_s']:.1f}s (reading it {i['prefill_s']:.1f}s); every message is answered "
-                "from it (the turns kept)")
+                f"from it ({turns_phrase(s.decode)})")
 
     def reset(self):
         "Back to the compressed document (the turns are forgotten)."
@@ -265,12 +275,15 @@ def saved_chat(model, tokenizer, # an mlx-lm model and its tokenizer
                path:str, # `--prompt-cache-file`: a document saved by `snapkv cache-prompt`
                method:str|None=None, # `--doc-method`, if given: the file must have been compressed by it
                model_name:str|None=None, # `--model` as given (None: the embedded model), for messages
+               decode:dict|None=None, # the turns' `decode_budget` and `decode_interval` (`turn_decode`; None: none)
               ) -> DocumentChat:
     "`snapkv chat --prompt-cache-file`: the saved document loaded (`load_document`) as a chat, or one `UsageError`."
     from snapkv_nb.saved import load_document, kept_rows, EMBEDDED_NAME
     try: s = load_document(Path(path).expanduser(), model, tokenizer, "conversation", method,
                            model_name or EMBEDDED_NAME)
     except ValueError as e: raise UsageError(f"--prompt-cache-file {one_line(e)}") from None
+    try: s.decode_within(**(decode or {}))
+    except ValueError as e: raise UsageError(f"--decode-budget with --prompt-cache-file: {one_line(e)}") from None
     rows = kept_rows(s.caches) or len(s.context_ids)
     return DocumentChat(model, tokenizer, "", DocumentConfig(s.info["method"], len(s.context_ids) / rows), session=s)
 
@@ -367,6 +380,7 @@ def _greet(session, args, cfg, prefill, stdout):
     else:
         name = "SnapKV" if args.method == "snapkv" else f"{args.method} (--method)"
         what = f"{name} budget {cfg.budget} rows per head, window {cfg.window}, prefill {prefill.prefill}"
+        if cfg.decode_budget is not None: what += f", decode budget {cfg.decode_budget} answer rows per head"
     print(f"snapkv chat: {what}. Type a message; 'q' quits, 'r' resets, 'h' helps, '/file PATH' sends a file, "
           "'\"\"\"' opens a message of several lines.", file=stdout)
 
@@ -388,13 +402,13 @@ def chat_main(argv:list, # arguments after `snapkv chat`
         pasted = None if cfg is None or pasted_blocker(cfg, prefill) else document_config(args)
         def new_chat() -> ChatSession:
             return ChatSession(model, tok, lambda: make_caches(model, cfg, args.max_kv_size, args.method),
-                               args.system_prompt, prefill=prefill, document=pasted,
-                               doc_settings=document_settings(cfg), progress=ReadProgress()) # reads over 2 s
+                               args.system_prompt, prefill=prefill, document=pasted, doc_settings=document_settings(cfg),
+                               turn_decode=turn_decode(cfg), progress=ReadProgress()) # reads over 2 s
         session = (DocumentChat(model, tok, doc, document_config(args), args.system_prompt, cfg,
                                 progress=ReadProgress(what="reading the document")) if doc else new_chat())
         if args.prompt_cache_file is not None: # a saved document (its method checked if --doc-method was given)
             given = args.doc_method if args.doc_method != DocumentConfig.doc_method else None
-            session = saved_chat(model, tok, args.prompt_cache_file, given, args.model)
+            session = saved_chat(model, tok, args.prompt_cache_file, given, args.model, turn_decode(cfg))
     except USER_ERRORS as e:
         print(f"snapkv chat: error: {one_line(e)}", file=sys.stderr)
         return 2

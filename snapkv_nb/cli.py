@@ -22,7 +22,7 @@ from .frontend import (USER_ERRORS, UsageError, aliases, check_generation, check
                                 check_full_cache, check_method, config_from_flags, bytes_text, fmt_bytes, kv_report,
                                 load_model, make_caches, one_line, prompt_tokens, read_prompt, settings_text,
                                 layers_text, peak_text, template_note, mirrors, Refused, changed_flags, document_settings,
-                                given_flags)
+                                given_flags, turn_decode)
 from .context import DocumentSession, probed_phrase, split_chat
 from .generate import stream_answer
 from .surrogate import fit_surrogate, load_surrogate, save_surrogate, surrogate_paths
@@ -130,7 +130,8 @@ def snapkv_generate(
         m, tok = load_model(model)
         _add_eos(tok, extra_eos_token)
         return ask_saved(m, tok, prompt_cache_file, question, method_given, max_tokens,
-                         _sampler(tok, temp, top_p, **sampling), seed, model, out=sys.stdout, verbose=verbose)
+                         _sampler(tok, temp, top_p, **sampling), seed, model, out=sys.stdout, verbose=verbose,
+                         decode=turn_decode(cfg))
     if prompt is not None and prompt_file is not None: # a document and its question, apart
         _check_document(doc, cfg, prefill, {"--method": method != "snapkv", "--ratio": ratio is not None,
                         "--sharded": sharded, "--prefill-response": prefill_response is not None,
@@ -203,7 +204,9 @@ def _add_eos(tok, tokens):
 
 def _check_document(doc:DocumentConfig, cfg:SnapKVConfig|None, prefill:PrefillConfig, given:dict):
     "Refuse what `--prompt-file DOC -p QUESTION` would not use: one `UsageError` naming the flags."
-    taken = () if doc.doc_method == "full" else ("window", "n_sink") # what `document_settings` takes (and kv bits)
+    # what `document_settings` takes (and kv bits), and `turn_decode`: the answer's decode budget, kept at --window
+    kept = doc.doc_method != "full" or (cfg is not None and cfg.decode_budget is not None)
+    taken = ("decode_budget", "decode_interval") + (("window", "n_sink") if kept else ())
     moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, (*taken, "kv_bits", "kv_group_size"))
     moot += changed_flags(PrefillConfig, prefill) + [f for f, v in given.items() if v]
     moot += ["--doc-min-tokens"] * (doc.doc_min_tokens != DocumentConfig.doc_min_tokens) # the file is the document
@@ -256,7 +259,7 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
                  document:str, # the document's text (`--prompt-file`)
                  question:str, # the question (`--prompt`)
                  doc:DocumentConfig, # how the document is compressed
-                 config:SnapKVConfig|None, # window, n_sink, kv_bits and kv_group_size are taken from it
+                 config:SnapKVConfig|None, # window, n_sink, kv_bits, kv_group_size and decode budget taken from it
                  max_tokens:int=256, # tokens to generate at most (-1: no limit)
                  sampler=None, # an mlx-lm sampler (None: greedy)
                  seed:int|None=None, # random seed for sampling
@@ -274,10 +277,11 @@ def ask_document(model, tokenizer, # an mlx-lm model and its tokenizer
     if verbose and out is not None: _say_template(tokenizer)
     s = SteppedCall(lambda: DocumentSession(model, tokenizer, document, doc.doc_method, doc.doc_ratio,
                                             system_prompt=system_prompt, read_chunk=doc.doc_read_chunk,
-                                            **document_settings(config))).run(_read_progress(verbose and out))
+                                            **document_settings(config), **turn_decode(config)
+                                           )).run(_read_progress(verbose and out))
     if seed is not None: mx.random.seed(seed)
     r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
-    r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids))
+    r.update(kv=kv_report(r["caches"]), info=s.info, document_tokens=len(s.context_ids), decode=s.decode)
     if out is not None: print("\n" + document_report(r, doc) if verbose else "", file=out)
     return r
 
@@ -289,6 +293,8 @@ def document_report(r:dict, # from `ask_document`
     t = i["prefill_s"] + i["scoring_s"]
     how = ("kept whole (--doc-method full)" if i["method"] == "full" else
            f"compressed once, without the question, by {i['method']}{probed_phrase(i)} ({doc.doc_ratio:g}x)")
+    if (b := r.get("decode", {}).get("decode_budget")) is not None: # `turn_decode`'s
+        how += f"; the rows after it decoded within {b} per head (--decode-budget)"
     return "\n".join([
         "==========",
         f"Document: {r['document_tokens']} tokens {how} in {t:.1f}s",
@@ -367,7 +373,7 @@ def snapkv_cache_prompt(
 # %% ../nbs/30_cli.ipynb #sv000005
 def _check_saved(doc:DocumentConfig, cfg:SnapKVConfig|None, prefill:PrefillConfig, given:dict) -> str|None:
     "Refuse what `--prompt-cache-file` would not use (one `UsageError` naming the flags); `--doc-method` if given."
-    moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg)
+    moot = [] if cfg is None else changed_flags(SnapKVConfig, cfg, ("decode_budget", "decode_interval")) # the answer's
     moot += changed_flags(PrefillConfig, prefill) + [f for f, v in given.items() if v]
     moot += changed_flags(DocumentConfig, doc, ("doc_method",))
     if moot: raise UsageError(f"{', '.join(moot)}: not used with --prompt-cache-file (the file holds the document as "
@@ -384,12 +390,15 @@ def ask_saved(model, tokenizer, # an mlx-lm model and its tokenizer
               model_name:str|None=None, # `--model` as given (None: the embedded model), for messages
               out=None, # where the answer and the report go (None: nowhere)
               verbose:bool=True, # the report (False: the answer only)
+              decode:dict|None=None, # the answer's `decode_budget` and `decode_interval` (`turn_decode`; None: none)
              ) -> dict: # `DocumentSession.ask`'s, with "kv", "info", "document_tokens", "load_s"
     "A saved document loaded (`load_document`) and the question answered from it."
     t0 = time.perf_counter()
     try: s = load_document(Path(path).expanduser(), model, tokenizer, method=method,
                            model_name=model_name or EMBEDDED_NAME)
     except ValueError as e: raise UsageError(f"--prompt-cache-file {one_line(e)}") from None
+    try: s.decode_within(**(decode or {}))
+    except ValueError as e: raise UsageError(f"--decode-budget with --prompt-cache-file: {one_line(e)}") from None
     load_s = time.perf_counter() - t0
     if seed is not None: mx.random.seed(seed)
     r = s.ask(question, max_tokens=max_tokens, sampler=sampler, out=out)
@@ -397,6 +406,7 @@ def ask_saved(model, tokenizer, # an mlx-lm model and its tokenizer
     if out is None: return r
     rows, i = kept_rows(s.caches), s.info
     how = "kept whole" if i["method"] == "full" else f"compressed by {i['method']} to {rows:.0f} rows per head"
+    if s.decode: how += f"; the rows after it decoded within {s.decode['decode_budget']} per head, --decode-budget"
     print("\n" + "\n".join([
         "==========",
         f"Document: {r['document_tokens']} tokens from {path} ({how}), loaded in {load_s:.2f}s",

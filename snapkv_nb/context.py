@@ -22,11 +22,12 @@ from . import hooks
 # %% auto #0
 __all__ = ['GENERIC_PROBE', 'GENERIC_PROBES', 'SATURATION', 'PROBED_BUDGET', 'PROBE_REDUCES', 'READ_SHARE_CAP', 'ALLOCATIONS',
            'ASK_MODES', 'document_scorer', 'ContextOptions', 'ContextMethod', 'GivenScoresCache', 'expected_attention',
-           'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts', 'reconstruction_scores',
-           'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores', 'layer_budgets', 'running_budgets',
-           'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context', 'fork_caches', 'answer',
-           'split_chat', 'split_question', 'pasted_document', 'default_allocation', 'document_plan',
-           'document_score_fn', 'compress_document', 'probed_phrase', 'DocumentSession']
+           'release_memory', 'lean_read', 'context_prefill', 'cut_rows', 'reconstruction_attention', 'repeat_prompts',
+           'reconstruction_scores', 'probe_prompt', 'class_probe_ids', 'check_saturation', 'probe_scores',
+           'layer_budgets', 'running_budgets', 'head_budgets', 'saturated_heads', 'heads_to_probe', 'compress_context',
+           'fork_caches', 'answer', 'split_chat', 'split_question', 'pasted_document', 'default_allocation',
+           'document_plan', 'document_score_fn', 'compress_document', 'probed_phrase', 'check_turn_decode',
+           'turn_caches', 'DocumentSession']
 
 # %% ../nbs/07_context.ipynb #5404dfbf
 GENERIC_PROBE = "\n\nAnswer a question about the text above: who, what, where, when, how many, which number?"
@@ -176,6 +177,30 @@ def _future_rotation(rope, # a RoPE module
     "M with x @ M = the mean over s in [0, T) of `rope` rotating the row vector x by s positions."
     return rope(mx.broadcast_to(mx.eye(D)[:, None, :], (D, T, D))).mean(axis=1)
 
+# %% ../nbs/07_context.ipynb #lean0002
+@functools.cache
+def _malloc_trim(): # glibc's `malloc_trim(pad)`, or None
+    "glibc's `malloc_trim` from the running process, or None where the C library is not glibc (macOS, musl)."
+    import ctypes, platform
+    if platform.libc_ver()[0] != "glibc": return None
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)
+    if trim is not None: trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+def release_memory() -> bool: # True when glibc returned memory to the system
+    "Give back what the process holds freed: mlx's buffer cache (`mx.clear_cache`) and, on glibc, free heap pages."
+    mx.clear_cache()
+    trim = _malloc_trim()
+    return trim is not None and bool(trim(0))
+
+@contextlib.contextmanager
+def lean_read():
+    "While open, mlx keeps no freed buffer for reuse (cache limit 0); its limit is restored on leaving, also on error."
+    old = mx.set_cache_limit(0)
+    try: yield
+    finally: mx.set_cache_limit(old)
+
+
 # %% ../nbs/07_context.ipynb #de3b2de7
 def context_prefill(model:nn.Module, # an mlx-lm model
                     ids, # [n] token ids of the context (a chat header and a document, no question)
@@ -202,7 +227,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
     if query_stats and n <= skip:
         raise ValueError(f"`ids`: {n} tokens leave no query after the {skip} sinks for the statistics")
     expect_prompt(caches, n)
-    with hold(caches):
+    with hold(caches), (lean_read() if cut is not None else contextlib.nullcontext()): # bounded: memory back
         before = mx.get_peak_memory() # mlx's limit checked around each call (`memory_checked`, 05_generate)
         for a in range(0, n, step):
             pause_here(a, n) # a server's batch may decode here (`SteppedCall`, 06_batch)
@@ -222,6 +247,7 @@ def context_prefill(model:nn.Module, # an mlx-lm model
                 s = (q.sum(axis=2), q.swapaxes(-1, -2) @ q)
                 sums[i] = s if i not in sums else (sums[i][0] + s[0], sums[i][1] + s[1])
             mx.eval([c.state for c in caches], list(sums.values()))
+            if cut is not None: release_memory() # the chunk's freed memory back to the system (`lean_read`)
         pause_here(n, n) # read: the scoring follows
     if not query_stats: return None
     out = {}
@@ -771,7 +797,8 @@ def compress_document(model:nn.Module, tokenizer, # an mlx-lm model and its toke
                       reselect:Optional[int]=None, # the caller's per-question re-selection (`DocumentSession`)
                       read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read, where the method
                             # can (`compress_context`; 0 or None: the whole context read first; method 'full': unused)
-                      step:int=512, # tokens per model call while it is read (`compress_context`'s; `snapkv serve`: 256)
+                      step:int=256, # tokens per model call while it is read (`compress_context`'s; as `snapkv serve`):
+                                    # half a 512-token call's attention workspace (issue #67, measured above `lean_read`)
                       **settings, # other `SnapKVConfig` settings
                      ) -> tuple: # (compressed caches, `compress_context`'s report, `method` that ran, its `read_chunk`)
     "A context compressed once, with no question, as `DocumentSession` does it (also `snapkv serve --doc-cache`)."
@@ -805,6 +832,34 @@ def probed_phrase(info:dict, # `compress_context`'s report
     flags = [f for v in (info.get("probed") or {}).values() for f in v]
     return f"; {sum(flags)} of {len(flags)} heads copy, scored by the probe" if any(flags) else ""
 
+# %% ../nbs/07_context.ipynb #tdec0002
+from .cache import TurnsCache
+from .settings import changed
+
+def check_turn_decode(config:SnapKVConfig, # the document's settings (its window and n_sink bound the budget)
+                      mode:str, # `DocumentSession`'s mode
+                      reselect:Optional[int], # its re-selection (None: none)
+                      decode_budget:Optional[int], decode_interval:Optional[int], # the turns' decode settings
+                     ) -> dict: # `turn_caches`' settings ({}: the turns kept whole)
+    "The turns' decode settings, checked as `SnapKVConfig` checks them and against the mode; else one `ValueError`."
+    if decode_budget is None and decode_interval is None: return {}
+    if decode_budget is not None and mode == "trim":
+        raise ValueError("`decode_budget` needs mode 'conversation' or 'fork' (mode 'trim' rolls each turn back, "
+                         "which a decode-time compression cannot be)")
+    if decode_budget is not None and reselect is not None:
+        raise ValueError("`decode_budget` with `reselect` is not implemented (a re-selection compresses each question)")
+    changed(config, decode_budget=decode_budget, decode_interval=decode_interval) # the bounds every path checks
+    return dict(decode_budget=decode_budget, decode_interval=decode_interval)
+
+def turn_caches(caches:list, # a compressed document's prompt cache (left unchanged)
+                decode_budget:Optional[int]=None, # rows per head kept after the document's while decoding
+                decode_interval:Optional[int]=None, # decoded tokens between those compressions (None: 32)
+               ) -> list:
+    "A compressed document forked for its turns: its rows kept; the turns whole, or within `decode_budget`."
+    if decode_budget is None and decode_interval is None: return fork_caches(caches, budget=HUGE)
+    return fork_caches(caches, method=TurnsCache, budget=HUGE, lookahead=0, decode_budget=decode_budget,
+                       decode_interval=decode_interval)
+
 # %% ../nbs/07_context.ipynb #d69472c1
 class DocumentSession:
     "One document, many questions: the document compressed once, without any question; each question answered from it."
@@ -818,6 +873,9 @@ class DocumentSession:
                  system_prompt:Optional[str]=None, # a system message
                  read_chunk:Optional[int]=DocumentConfig.doc_read_chunk, # the bounded read: tokens read between cuts
                                                                          # where the method can (0: off)
+                 decode_budget:Optional[int]=None, # rows per head the turns keep after the document's, while
+                                                   # decoding (`turn_caches`; None: the turns kept whole)
+                 decode_interval:Optional[int]=None, # decoded tokens between those compressions (None: 32)
                  **settings): # other `SnapKVConfig` settings (window, n_sink, ...)
         if mode not in ASK_MODES: raise ValueError(f"`mode` must be one of {ASK_MODES}, got {mode!r}")
         if reselect is not None:
@@ -825,6 +883,7 @@ class DocumentSession:
             if check_count("reselect", reselect) < 1: raise ValueError(f"`reselect` must be >= 1, got {reselect}")
             if getattr(_document_method(method), "allocation", None) == "head":
                 raise ValueError("`reselect` with allocation='head': heads of different sizes are not compressed again")
+        self.decode = check_turn_decode(SnapKVConfig(**settings), mode, reselect, decode_budget, decode_interval)
         self.model, self.tokenizer, self.mode = model, tokenizer, mode
         self.reselect, self.system_prompt = reselect, system_prompt
         self.context_ids, _ = split_chat(tokenizer, document, "", system_prompt)
@@ -842,9 +901,9 @@ class DocumentSession:
             raise ValueError("`question` must be a non-empty string")
         max_tokens = check_max_tokens(max_tokens) # before any state changes
         q = self._question_ids(question)
-        changes = (dict(budget=HUGE) if self.reselect is None
-                   else dict(method=SnapKVCache, budget=self.reselect + len(q), window=len(q)))
-        if self.mode == "fork" or self.work is None: self.work = fork_caches(self.caches, **changes)
+        if self.mode == "fork" or self.work is None:
+            self.work = (turn_caches(self.caches, **self.decode) if self.reselect is None else
+                         fork_caches(self.caches, method=SnapKVCache, budget=self.reselect + len(q), window=len(q)))
         start = [c.offset for c in self.work]
         r = stream_answer(self.model, self.tokenizer, q, self.work, max_tokens, sampler, out)
         rows = max(c.size() for c in self.work)
@@ -860,6 +919,15 @@ class DocumentSession:
     def reset(self):
         "Forget the questions and answers: the next question starts again from the compressed document."
         self.work, self.turns, self._last = None, 0, None
+
+    decode:dict = {} # the turns' `decode_budget` and `decode_interval` (`turn_caches`); empty: the turns kept whole
+    def decode_within(self, decode_budget:Optional[int]=None, # rows per head after the document's (None: all kept)
+                      decode_interval:Optional[int]=None, # decoded tokens between compressions (None: 32)
+                     ) -> DocumentSession:
+        "From the next fork of the document on (`reset` in a conversation), decode the turns within `decode_budget`."
+        cfg = next((c.config for c in self.caches if isinstance(c, EvictingCache)), SnapKVConfig())
+        self.decode = check_turn_decode(cfg, self.mode, self.reselect, decode_budget, decode_interval)
+        return self
 
     def _question_ids(self, question:str) -> list:
         "The tokens of one question turn (after the document, or after the previous answer in a conversation)."

@@ -23,7 +23,7 @@ from .generate import MemoryLimitError
 __all__ = ['USER_ERRORS', 'PREFILL_USES', 'METHOD_HELP', 'DOC_HELP', 'REFUSED', 'MIN_TEMP', 'SAMPLING', 'UsageError', 'one_line',
            'fmt_bytes', 'aliases', 'mirrors', 'cli_parser', 'given_flags', 'add_config_flags', 'config_from_flags',
            'changed_flags', 'check_full_cache', 'settings_text', 'check_prefill', 'prompt_methods', 'add_cache_flags',
-           'add_doc_flags', 'document_config', 'document_settings', 'cache_config', 'check_method',
+           'add_doc_flags', 'document_config', 'document_settings', 'turn_decode', 'cache_config', 'check_method',
            'check_whole_document', 'mlx_lm_parser', 'flag_names', 'Refused', 'refuse_flags', 'check_sampling',
            'check_generation', 'read_prompt', 'prompt_tokens', 'template_note', 'ReadProgress', 'resolve_model',
            'reopen_stdin', 'load_model', 'make_caches', 'kv_report', 'bytes_text', 'layers_text', 'peak_text',
@@ -234,6 +234,12 @@ def document_settings(config:SnapKVConfig|None, # the cache's settings (None: --
                      ) -> dict: # `DocumentSession` / `compress_document` settings
     "The cache settings the document path takes: the rows always kept (window, n_sink) and how they are stored."
     return {} if config is None else {k: getattr(config, k) for k in ("window", "n_sink", "kv_bits", "kv_group_size")}
+
+def turn_decode(config:SnapKVConfig|None, # the cache's settings (None: --full-cache)
+               ) -> dict: # `DocumentSession`'s `decode_budget` and `decode_interval` ({}: the turns kept whole)
+    "What the document path takes of `--decode-budget`: every row after the document decoded within it (`turn_caches`)."
+    if config is None or config.decode_budget is None: return {}
+    return dict(decode_budget=config.decode_budget, decode_interval=config.decode_interval)
 
 def cache_config(args:argparse.Namespace, # parsed flags from a parser with `add_cache_flags`
                 ) -> tuple: # (SnapKVConfig, or None with --full-cache; PrefillConfig)

@@ -70,7 +70,7 @@ class SnapKVConfig:
     lookahead:Optional[int]=None # answer tokens decoded on all rows, scoring too (0: off; None: 32 with real queries)
     kv_bits:Optional[int]=None # store kept rows quantized with this many bits (None = model dtype)
     kv_group_size:int=64 # quantization group size when `kv_bits` is set
-    decode_budget:Optional[int]=None # answer rows kept per head while decoding; the prompt's stay (None: all kept)
+    decode_budget:Optional[int]=None # answer rows per head kept while decoding (a document's past turns too; None: all)
     decode_interval:Optional[int]=None # decoded tokens between those compressions (None: 32 with `decode_budget`)
     def __post_init__(self): _validate_config(self)
     def lookahead_for(self, real_queries:bool # if the cache scores with real queries (`uses_queries`, scorer not "key")

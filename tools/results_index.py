@@ -228,7 +228,9 @@ WRITERS = ( # (file name pattern, the notebook that writes such files): for file
     (r"multiturn.*", "eval/nbs/14_multiturn.ipynb"), (r"pasted_.*", "eval/nbs/16a_pasted.ipynb"),
     (r"perf\.json", "eval/nbs/11_performance.ipynb"), (r"prefill_steps.*", "eval/nbs/15a_prefill_steps.ipynb"),
     (r"prefill.*", "eval/nbs/13_prefill.ipynb"), (r"serving_.*", "eval/nbs/15_serving.ipynb"),
-    (r"needle_.*|guided_probe_time.*", "eval/nbs/17_lookahead.ipynb"), (r".*", "eval/nbs/12_tasks.ipynb"))
+    (r"needle_.*|guided_probe_time.*", "eval/nbs/17_lookahead.ipynb"),
+    (r"bounded_stages_.*", "a diagnosis script outside the package, not committed: nbs/07_context.ipynb's prose"),
+    (r".*", "eval/nbs/12_tasks.ipynb"))
 
 
 def _list(xs) -> str: return ",".join(str(x) for x in xs)

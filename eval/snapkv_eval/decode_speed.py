@@ -16,7 +16,7 @@ from snapkv_nb.frontend import UsageError, load_model, prompt_tokens
 from .common import provenance
 
 # %% auto #0
-__all__ = ['PROMPT', 'kv_bytes', 'timed_answer', 'tokens_per_s', 'run_decode_speed', 'main']
+__all__ = ['PROMPT', 'kv_bytes', 'kv_allocated', 'interleaved_answers', 'tokens_per_s', 'run_decode_speed', 'main']
 
 # %% ../nbs/21b_decode_speed.ipynb #ds0006
 def kv_bytes(caches:list) -> int:
@@ -28,33 +28,61 @@ def kv_bytes(caches:list) -> int:
             tot += sum(x[..., :min(c.offset, x.shape[2]), :].nbytes for x in (c.keys, c.values))
     return tot
 
-def timed_answer(model, tokenizer, # an mlx-lm model and its tokenizer
-                 prompt:list, # the prompt's token ids
-                 caches:list, # a fresh prompt cache
-                 tokens:int, # answer tokens (the end-of-sequence tokens are masked)
-                 marks:tuple, # answer lengths at which memory is read
-                ) -> dict: # times (s after the first token), peak GB and KV bytes at the marks, rows at the end
-    "One greedy answer of exactly `tokens` tokens through `mlx_lm.stream_generate`, timed per token."
+def kv_allocated(caches:list) -> int:
+    "Bytes of the caches' key/value arrays, spare capacity included (what stays resident while another cache runs)."
+    tot = 0
+    for c in caches:
+        if hasattr(c, "stored_nbytes"): tot += c.nbytes
+        elif getattr(c, "keys", None) is not None: tot += c.keys.nbytes + c.values.nbytes
+    return tot
+
+# %% ../nbs/21b_decode_speed.ipynb #ds0006b
+def _sync():
+    "Wait for every pending computation (mlx-lm's generation stream and the default one)."
+    from mlx_lm.generate import generation_stream
+    mx.synchronize(generation_stream); mx.synchronize()
+
+def interleaved_answers(model, tokenizer, # an mlx-lm model and its tokenizer
+                        prompt:list, # the prompt's token ids
+                        caches:dict, # name -> a fresh prompt cache
+                        tokens:int, # answer tokens each (the end-of-sequence tokens are masked)
+                        marks:tuple, # answer lengths at which memory is read (multiples of `block`)
+                        block:int=32, # tokens one cache decodes before the next takes over
+                       ) -> dict: # name -> block ends and seconds, peak GB and KV bytes at the marks, rows at the end
+    "One greedy answer of exactly `tokens` tokens per cache, `block` tokens at a time in turn, each block timed."
+    if tokens % block or any(k % block for k in marks):
+        raise ValueError(f"`tokens` ({tokens}) and `marks` {tuple(marks)} must be multiples of `block` ({block})")
     eos = sorted(tokenizer.eos_token_ids)
     def no_eos(ids, logits): # every answer runs to its length
         return logits if not eos else mx.put_along_axis(logits, mx.array([eos])[:, :], mx.array(-mx.inf), axis=-1)
-    mx.clear_cache(); mx.reset_peak_memory()
-    times, peak, kv, t0 = [], {}, {}, None
-    for i, r in enumerate(stream_generate(model, tokenizer, mx.array(prompt), max_tokens=tokens, prompt_cache=caches,
-                                          logits_processors=[no_eos]), 1):
-        now = time.perf_counter()
-        t0 = now if t0 is None else t0
-        times.append(now - t0)
-        if i in marks: peak[i], kv[i] = round(mx.get_peak_memory() / 1e9, 4), kv_bytes(caches)
-    return dict(tokens=len(times), times=times, peak_gb=peak, kv_bytes=kv, rows=max(c.size() for c in caches))
+    gens = {n: stream_generate(model, tokenizer, mx.array(prompt), max_tokens=tokens, prompt_cache=c,
+                               logits_processors=[no_eos]) for n, c in caches.items()}
+    out = {n: dict(block_ends=[], block_s=[], peak_gb={}, kv_bytes={}) for n in caches}
+    peak = dict.fromkeys(caches, 0)
+    for n in caches: next(gens[n]) # the prompt read and the first token: not timed
+    for start, end in zip([1] + list(range(block, tokens, block)), range(block, tokens + 1, block)):
+        for n, g in gens.items(): # tokens start+1 .. end of each cache in turn
+            others = kv_allocated([c for m, cs in caches.items() if m != n for c in cs])
+            _sync(); mx.clear_cache(); mx.reset_peak_memory(); t0 = time.perf_counter()
+            for _ in range(end - start): next(g)
+            _sync(); t1 = time.perf_counter()
+            r = out[n]
+            r["block_ends"].append(end); r["block_s"].append(round(t1 - t0, 4))
+            peak[n] = max(peak[n], mx.get_peak_memory() - others)
+            if end in marks: r["peak_gb"][end], r["kv_bytes"][end] = round(peak[n] / 1e9, 4), kv_bytes(caches[n])
+    for n, r in out.items(): r["tokens"], r["rows"] = tokens, max(c.size() for c in caches[n])
+    return out
 
 # %% ../nbs/21b_decode_speed.ipynb #ds0008
-def tokens_per_s(times:list, # seconds after the first token, one per token
+def tokens_per_s(ends:list, # the answer length at the end of each block
+                 seconds:list, # each block's time
                  lo:int, hi:int, # the range of tokens (1-based: tokens lo+1 .. hi)
                 ) -> float:
-    "Tokens per second over answer tokens `lo+1 .. hi`."
-    if not 1 <= lo < hi <= len(times): raise ValueError(f"need 1 <= lo < hi <= {len(times)}, got {lo}, {hi}")
-    return (hi - lo) / (times[hi - 1] - times[lo - 1])
+    "Tokens per second over answer tokens `lo+1 .. hi`, from the blocks that decoded them."
+    starts = [1] + list(ends[:-1])
+    if lo not in starts or hi not in ends or lo >= hi:
+        raise ValueError(f"`lo` must start a block ({starts[:3]}...) and `hi` end one, lo < hi; got {lo}, {hi}")
+    return (hi - lo) / sum(s for a, b, s in zip(starts, ends, seconds) if lo <= a and b <= hi)
 
 # %% ../nbs/21b_decode_speed.ipynb #ds0011
 PROMPT = "Write a very long, detailed story about a lighthouse keeper and the ships she watches, chapter by chapter."
@@ -65,25 +93,26 @@ def run_decode_speed(model=None, tokenizer=None, # an mlx-lm model and tokenizer
                      fraction:float=0.25, # the decode budget, as a fraction of the final length (prompt + answer)
                      span:tuple=(2048, 3072), # the tokens (lo, hi] whose speed is compared
                      marks:tuple=(1024, 2048, 3072), # answer lengths at which memory is read
+                     block:int=32, # tokens each cache decodes in turn (`interleaved_answers`)
                      out_dir:str|Path|None=None, # where `<stem>.json` goes (None: not written)
                      stem:str="decode_speed", # its file name
                     ) -> dict:
-    "Decode `tokens` answer tokens with the full cache, then with `decode_budget` = `fraction` of the final length."
+    "Decode `tokens` answer tokens with the full cache and with `decode_budget` = `fraction` of the final length."
     if model is None: model, tokenizer = load_model(model_name)
     prompt = prompt_tokens(tokenizer, PROMPT)
     budget = max(int(fraction * (len(prompt) + tokens)), 12)
-    load_before, runs = os.getloadavg()[0], {}
-    runs["full"] = timed_answer(model, tokenizer, prompt, make_prompt_cache(model), tokens, marks)
+    load_before, t0 = os.getloadavg()[0], time.perf_counter()
     snap = make_snapkv_cache(model, decode_budget=budget)
-    runs[f"decode_budget_{budget}"] = timed_answer(model, tokenizer, prompt, snap, tokens, marks)
-    for r in runs.values(): r["tokens_per_s"] = round(tokens_per_s(r["times"], *span), 3)
-    full, dec = runs["full"], runs[f"decode_budget_{budget}"]
+    name = f"decode_budget_{budget}"
+    runs = interleaved_answers(model, tokenizer, prompt, {"full": make_prompt_cache(model), name: snap}, tokens, marks,
+                               block)
+    for r in runs.values(): r["tokens_per_s"] = round(tokens_per_s(r["block_ends"], r["block_s"], *span), 3)
+    full, dec = runs["full"], runs[name]
     res = dict(model=model_name or "smollm2", prompt_tokens=len(prompt), answer_tokens=tokens, decode_budget=budget,
-               decode_interval=snap[0].config.decode_limit - budget, span=list(span), marks=list(marks),
-               speed_ratio=round(dec["tokens_per_s"] / full["tokens_per_s"], 3),
-               load_average=[round(load_before, 2), round(os.getloadavg()[0], 2)],
-               runs={k: {**v, "times": [round(t, 4) for t in v["times"]]} for k, v in runs.items()},
-               provenance=provenance())
+               decode_interval=snap[0].config.decode_limit - budget, span=list(span), marks=list(marks), block=block,
+               interleaved=True, speed_ratio=round(dec["tokens_per_s"] / full["tokens_per_s"], 3),
+               seconds=round(time.perf_counter() - t0, 1),
+               load_average=[round(load_before, 2), round(os.getloadavg()[0], 2)], runs=runs, provenance=provenance())
     if out_dir is not None:
         out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
         (out/f"{stem}.json").write_text(json.dumps(res, indent=1))

@@ -311,5 +311,6 @@ if __name__ == "__main__":
 DOC_FILES = [ # in `eval/results/`: the files of results/doc_memory.png and the README's memory table (`pick_points`)
     "doc_memory_smollm2.json", "doc_memory_smollm2_after.json", "doc_memory_smollm2_4k.json",
     "doc_memory_smollm2_guided8k.json", "doc_memory_gemma3-270m.json", "doc_memory_gemma3-270m_32k.json",
-    "doc_memory_gemma3-270m_after.json", "doc_memory_gemma3-270m_full32k.json", "doc_memory_gemma3-270m_full2k8k.json"]
+    "doc_memory_gemma3-270m_after.json", "doc_memory_gemma3-270m_full32k.json", "doc_memory_gemma3-270m_full2k8k.json",
+    "doc_memory_smollm2_final.json", "doc_memory_smollm2_final_pair.json", "doc_memory_gemma3-270m_final.json"]
 SHOWN = ("full", "bounded512", "guided") # the series drawn

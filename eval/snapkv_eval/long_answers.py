@@ -16,11 +16,11 @@ from snapkv_nb.frontend import UsageError
 from .common import shared_prefill, paired_share, provenance, text_path, paragraphs, eos_ids
 
 # %% auto #0
-__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'REPORT', 'TOOLS', 'copy_task', 'lines_right', 'repetition',
-           'RecentAnswerCache', 'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches',
+__all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'SETTINGS', 'REPORT', 'TOOLS', 'copy_task', 'lines_right', 'repetition',
+           'RecentAnswerCache', 'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches', 'RowsWatch',
            'batch_decode', 'line_starts', 'kept_ahead', 'copy_run', 'forced_run', 'recall_task', 'script_decode',
-           'RecentHalfCache', 'held_share', 'recall_run', 'copy_summary', 'block_interval', 'forced_summary',
-           'paired_diff', 'recall_summary', 'long_answers_plot', 'main']
+           'RecentHalfCache', 'held_share', 'recall_run', 'copy_summary', 'held_of_final', 'block_interval',
+           'forced_summary', 'paired_diff', 'recall_summary', 'long_answers_plot', 'main']
 
 # %% ../nbs/21_long_answers.ipynb #la0006
 COLOURS = "red blue green black white yellow grey brown".split()
@@ -78,6 +78,7 @@ class RedundancyCache(SnapKVCache):
 POLICIES = {"whole_snapkv": SnapKVCache, "streaming": RecentAnswerCache, "snapkv": SnapKVCache,
             "recent": RecentAnswerCache, "random": RandomAnswerCache, "vnorm": ValueNormCache, "rkv": RedundancyCache}
 WHOLE = ("whole_snapkv", "streaming") # the prompt ranked with the answer (`prompt_rows` 0)
+SETTINGS = {} # policy -> settings of its forks besides `decode_budget` and `window`
 
 # %% ../nbs/21_long_answers.ipynb #la0016
 def policy_caches(held:list, # per-layer caches from `shared_prefill` (the prompt held whole)
@@ -95,12 +96,27 @@ def policy_caches(held:list, # per-layer caches from `shared_prefill` (the promp
             if name == "full": f = c.fork()
             else:
                 whole = name in WHOLE # the same rows in all: the prompt's and `keep` of the answer's
-                f = c.fork(POLICIES[name], decode_budget=keep + (c.offset if whole else 0), window=window)
+                f = c.fork(POLICIES[name], decode_budget=keep + (c.offset if whole else 0), window=window,
+                           **SETTINGS.get(name, {}))
             f.compress()
             if name in WHOLE: f.prompt_rows = 0
             rows.append(f)
         out.append(BatchEvictingCache(rows))
     return out
+
+# %% ../nbs/21_long_answers.ipynb #dp0001
+class RowsWatch:
+    "A model wrapper: after every call, the most rows each batch row has held per head on the evicting layers so far."
+    def __init__(self, model): self.model, self.peak = model, None # peak: per batch row, None before a call
+    def __call__(self, x:mx.array, # [B, S] token ids
+                 cache:list=None, # per-layer caches, the evicting ones `BatchEvictingCache`s
+                ) -> mx.array: # the model's logits
+        out = self.model(x, cache=cache)
+        held = [(np.array(c.kept_positions) >= 0).sum(-1).max(-1) for c in cache if isinstance(c, BatchEvictingCache)]
+        if held:
+            n = np.max(np.stack(held), 0)
+            self.peak = n if self.peak is None else np.maximum(self.peak, n)
+        return out
 
 # %% ../nbs/21_long_answers.ipynb #la0018
 def batch_decode(model, # an mlx-lm model
@@ -166,7 +182,7 @@ def copy_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
     answer = len(tokenizer.encode("".join(w + "\n" for w in want), add_special_tokens=False)) # tokens of the copy
     specs = [("full", None)] + [(p, max(answer // f, 16)) for f in fracs for p in policies]
     held, logits = shared_prefill(model, ids)
-    caches = policy_caches(held, specs)
+    caches, model = policy_caches(held, specs), RowsWatch(model)
     nl = tokenizer.encode("\n", add_special_tokens=False)[-1]
     stop = lambda o: o.count(nl) >= len(want)
     t0 = time.time()
@@ -174,8 +190,8 @@ def copy_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
     mid = kept_ahead(caches, line_starts(tokenizer, ls)[1:], [o.count(nl) for o in half])
     rest, _, _ = _resume(model, caches, half, int(answer * 1.3) + 8 - answer // 2, stop)
     rows = [dict(policy=n, keep=k, frac=f, items=lines_right(tokenizer.decode(o), want),
-                 tokens=len(o), repetition=repetition(o), kept_behind_mid=m[0], kept_ahead_mid=m[1])
-            for (n, k), f, o, m in zip(specs, [None] + [f for f in fracs for _ in policies], rest, mid)]
+                 tokens=len(o), repetition=repetition(o), kept_behind_mid=m[0], kept_ahead_mid=m[1], rows_held=int(h))
+            for (n, k), f, o, m, h in zip(specs, [None] + [f for f in fracs for _ in policies], rest, mid, model.peak)]
     if log: print(f"copy seed {seed}: {time.time() - t0:.0f} s, " + ", ".join(
         f"{r['policy']}/{r['frac']} {sum(r['items'])}" for r in rows), file=log, flush=True)
     return dict(seed=seed, lines=lines, prompt_tokens=len(ids), answer_tokens=answer, seconds=time.time() - t0,
@@ -303,7 +319,7 @@ def recall_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
     answer = sum(len(enc(x)) if k == "force" else len(enc("".join(w + "\n" for w in x))) for k, x in parts)
     specs = [("full", None)] + [(p, max(answer // f, 16)) for f in fracs for p in policies]
     held, logits = shared_prefill(model, ids)
-    caches, state = policy_caches(held, specs), {}
+    caches, state, model = policy_caches(held, specs), {}, RowsWatch(model)
     tools = (len(ids), len(ids) + len(enc("\n".join(tl) + "\n"))) # the tools list's positions (up to a merge)
     def on_part(b, k):
         if k == 3: state[b] = held_share(caches, b, *tools)
@@ -314,12 +330,17 @@ def recall_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
         free = lambda j: out[b][bounds[b][j][0]:bounds[b][j][1]]
         rows.append(dict(policy=n, keep=k, frac=f, items=lines_right(tokenizer.decode(free(3)), parts[3][1]),
                          copy=lines_right(tokenizer.decode(free(1)), parts[1][1]), tokens=len(out[b]),
-                         repetition=repetition(free(1) + free(3)), state_held=state[b],
+                         repetition=repetition(free(1) + free(3)), state_held=state[b], rows_held=int(model.peak[b]),
                          recall=tokenizer.decode(free(3))))
     if log: print(f"recall seed {seed}: {time.time() - t0:.0f} s, " + ", ".join(
         f"{r['policy']}/{r['frac']} {sum(r['items'])}+{sum(r['copy'])}" for r in rows), file=log, flush=True)
     return dict(seed=seed, prompt_tokens=len(ids), answer_tokens=answer, seconds=time.time() - t0,
                 tools_positions=list(tools), rows=rows)
+
+# %% ../nbs/21_long_answers.ipynb #dp0011
+POLICIES["streaming_head"] = RecentAnswerCache
+WHOLE = WHOLE + ("streaming_head",)
+SETTINGS["streaming_head"] = dict(n_sink=16)
 
 # %% ../nbs/21_long_answers.ipynb #la0023
 def copy_summary(res:dict, # a `copy` result (records of `copy_run`)
@@ -334,8 +355,15 @@ def copy_summary(res:dict, # a `copy` result (records of `copy_run`)
         out.append(dict(policy=p, frac=f, right=sum(got), lines=len(got), share=paired_share(got, full),
                         repetition=float(np.mean([x["repetition"] for x in rows])),
                         behind=float(np.mean([x["kept_behind_mid"] for x in rows])),
-                        ahead=float(np.mean([x["kept_ahead_mid"] for x in rows]))))
+                        ahead=float(np.mean([x["kept_ahead_mid"] for x in rows])), held=held_of_final(recs, rows)))
     return out
+
+def held_of_final(recs:list, # records (prompt_tokens each)
+                  rows:list, # one row per record, in the same order
+                 ) -> float: # mean over records of the most rows held / (prompt + answer tokens); NaN if not recorded
+    "The rows a policy held at most, as a share of the final length (prompt and answer), mean over the answers."
+    if any(x.get("rows_held") is None for x in rows): return float("nan")
+    return float(np.mean([x["rows_held"] / (r["prompt_tokens"] + x["tokens"]) for r, x in zip(recs, rows)]))
 
 def block_interval(x, # per token values
                    block:int=64, n:int=2000, seed:int=0) -> tuple: # (mean, low, high)
@@ -374,6 +402,7 @@ def recall_summary(res:dict, # a `recall` result (records of `recall_run`)
     for p, f in [(x["policy"], x["frac"]) for x in recs[0]["rows"]]:
         rows = [next(x for x in r["rows"] if (x["policy"], x["frac"]) == (p, f)) for r in recs]
         d = dict(policy=p, frac=f, state_held=float(np.mean([x["state_held"] for x in rows])),
+                 held=held_of_final(recs, rows),
                  repetition=paired_diff([x["repetition"] for x in rows], [x["repetition"] for x in full]))
         for key in ("items", "copy"):
             got, ref = [i for x in rows for i in x[key]], [i for x in full for i in x[key]]
@@ -405,9 +434,21 @@ def long_answers_plot(copy_res:dict, forced_res:dict): # the two results, read b
 # %% ../nbs/21_long_answers.ipynb #la0028
 def main(argv:list=None):
     """`python -m snapkv_eval.long_answers copy OUT.json SEEDS [LINES]` (Gemma 3 270M base, seeds comma-separated),
-    `recall OUT.json SEEDS [MODEL]` (gemma3-270m, the default, or smollm2) or `forced OUT.json TOKENS` (SmolLM2)."""
+    `recall OUT.json SEEDS [MODEL]` (gemma3-270m, the default, or smollm2) or `forced OUT.json TOKENS` (SmolLM2);
+    `--policies=a,b` and `--fracs=2,4` choose the rows of the batch."""
     from snapkv_eval.tasks import load_task_model
     argv = sys.argv[1:] if argv is None else argv
+    opts = dict((a[2:].split("=", 1) + [""])[:2] for a in argv if a.startswith("--"))
+    argv = [a for a in argv if not a.startswith("--")]
+    if bad := sorted(set(opts) - {"policies", "fracs"}): raise UsageError(f"long-answers: unknown option(s) {bad}")
+    kw = {}
+    if "policies" in opts:
+        kw["policies"] = tuple(opts["policies"].split(","))
+        if bad := [p for p in kw["policies"] if p not in POLICIES]:
+            raise UsageError(f"long-answers: --policies: unknown {bad}")
+    if "fracs" in opts:
+        try: kw["fracs"] = tuple(int(x) for x in opts["fracs"].split(","))
+        except ValueError: raise UsageError(f"long-answers: --fracs must be integers, got {opts['fracs']!r}") from None
     if len(argv) < 3 or argv[0] not in ("copy", "recall", "forced"):
         raise UsageError("long-answers takes copy OUT.json SEEDS [LINES], recall OUT.json SEEDS [MODEL] "
                          "or forced OUT.json TOKENS")
@@ -420,14 +461,14 @@ def main(argv:list=None):
     res = dict(model=name, part=part, records=[], provenance=provenance())
     if part == "copy":
         for s in (int(x) for x in argv[2].split(",")):
-            res["records"].append(copy_run(model, tok, s, int(argv[3]) if len(argv) > 3 else 40, log=sys.stderr))
+            res["records"].append(copy_run(model, tok, s, int(argv[3]) if len(argv) > 3 else 40, log=sys.stderr, **kw))
             out.write_text(json.dumps(res, indent=1))
     elif part == "recall":
         for s in (int(x) for x in argv[2].split(",")):
-            res["records"].append(recall_run(model, tok, s, log=sys.stderr))
+            res["records"].append(recall_run(model, tok, s, log=sys.stderr, **kw))
             out.write_text(json.dumps(res, indent=1))
     else:
-        res["records"].append(forced_run(model, tok, int(argv[2]), log=sys.stderr))
+        res["records"].append(forced_run(model, tok, int(argv[2]), log=sys.stderr, **kw))
         out.write_text(json.dumps(res, indent=1))
 
 # %% ../nbs/21_long_answers.ipynb #la0029
