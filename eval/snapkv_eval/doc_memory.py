@@ -14,9 +14,9 @@ import mlx.core as mx
 from .common import provenance, json_text
 
 # %% auto #0
-__all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch', 'read_document',
-           'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot',
-           'doc_memory_parser', 'main']
+__all__ = ['SERIES', 'DEFAULT_SERIES', 'LABELS', 'DOC_FILES', 'SHOWN', 'rss_peak', 'reset_rss_peak', 'resident', 'rows_watch',
+           'read_document', 'one_point', 'run_points', 'memory_summary', 'memory_table', 'merge_results', 'memory_plot',
+           'pick_points', 'doc_memory_figure', 'doc_memory_parser', 'main']
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000006
 def rss_peak() -> int:
@@ -154,7 +154,7 @@ def run_points(name:str, # the model
 # %% ../nbs/16c_doc_memory.ipynb #dm000020
 def memory_summary(records:list, # `run_points`' records (failed points are left out)
                   ) -> list: # one row per point with a full cache's beside it: ratios to the full cache's
-    "Per (size, series): peaks (mlx, resident) and seconds over the full cache's of the same length."
+    "Per (size, series): peaks (mlx, resident) and seconds (one `run`'s) over the full cache's at the same length."
     ok = [r for r in records if "error" not in r]
     full = {(r["size"], r["doc"]): r for r in ok if r["series"] == "full"}
     out = []
@@ -167,7 +167,8 @@ def memory_summary(records:list, # `run_points`' records (failed points are left
                         rows_kept=r["rows_held"] if r["series"] == "full" else r["rows_kept"],
                         peak_over_full=None if f is None else r["peak_above_model"] / f["peak_above_model"],
                         rss_over_full=None if f is None else r["rss_above_model"] / f["rss_above_model"],
-                        time_over_full=None if f is None else r["seconds"] / f["seconds"]))
+                        time_over_full=None if f is None or r.get("run") != f.get("run") # times: one run's
+                        else r["seconds"] / f["seconds"]))
     return out
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000022
@@ -219,8 +220,37 @@ def memory_plot(results:list, # `run_points` results (as read back), one panel p
         ax.set(title=f"{res['model']} ({how}); dashed: resident", xlabel="document tokens",
                ylabel="peak above the loaded model (GB)")
         ax.set_xscale("log", base=2); ax.set_ylim(bottom=0); ax.grid(alpha=0.3); ax.legend(fontsize=8)
+        ax.xaxis.set_major_formatter(lambda x, _: f"{x / 1024:g}K") # 2^11 tokens: "2K"
     fig.tight_layout()
     return fig
+
+# %% ../nbs/16c_doc_memory.ipynb #f0246ddb
+def pick_points(results:list, # `run_points` results (as read back), from one or more files
+                series:tuple|None=None, # the series kept (None: every series)
+               ) -> list: # one result per model (in the order first seen): the chosen records, each with its `run`
+    "Per (model, series, length), the point of the newest run (provenance date; a tie: the later in `results`)."
+    best = {}
+    for res in sorted(results, key=lambda r: r["provenance"]["date"]): # a stable sort: ties keep the order given
+        for r in res["records"]:
+            if "error" not in r and (series is None or r["series"] in series):
+                best[res["model"], r["series"], r["size"]] = dict(r, run=res["provenance"]["date"])
+    out = {}
+    for res in results:
+        if res["model"] in out: continue
+        recs = [r for (m, _, _), r in best.items() if m == res["model"]]
+        how = {(r["ratio"], None if r["ratio"] else r["budget"]) for r in recs if r["series"] != "full"}
+        if len(how) > 1: raise ValueError(f"results: {res['model']}'s points mix settings (ratio, budget) "
+                                          f"{sorted(how, key=str)}; pass the files of one setting")
+        ratio, budget = how.pop() if how else (res["ratio"], None)
+        out[res["model"]] = dict(model=res["model"], label=res.get("label"), ratio=ratio, budget=budget, records=recs)
+    return list(out.values())
+
+def doc_memory_figure(paths:list, # result JSON files (a point measured again in a newer run replaces the older)
+                      series:tuple|None=None, # the series drawn (None: every series in the files)
+                     ):
+    "`memory_plot` of the newest point per model, series and document length among the files `paths`."
+    from snapkv_eval.common import load_result
+    return memory_plot(pick_points([load_result(p) for p in paths], series))
 
 # %% ../nbs/16c_doc_memory.ipynb #dm000029
 def doc_memory_parser() -> argparse.ArgumentParser:
@@ -238,7 +268,8 @@ def doc_memory_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the document (`make_document`'s seed)")
     p.add_argument("--out", default=None, help="the JSON (default: doc_memory_<model>.json)")
     p.add_argument("--plot", nargs="+", default=None, metavar=("PNG", "JSON"),
-                   help="draw PNG from the results JSON... (a model's runs merged; no run)")
+                   help="draw PNG from the results JSON... (per model, series and length the newest run's point; "
+                   "the series of --series; no run)")
     p.add_argument("--one", nargs=6, default=None, help=argparse.SUPPRESS) # a point, in its own process
     return p
 
@@ -251,14 +282,15 @@ def main(argv:list|None=None) -> int:
         name, n, s, ratio, budget, seed = a.one
         print(json.dumps(one_point(name, int(n), s, float(ratio), int(budget) or None, int(seed))))
         return 0
-    if a.plot is not None:
-        if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
-        from snapkv_eval.common import load_result
-        memory_plot(merge_results([load_result(p) for p in a.plot[1:]])).savefig(a.plot[0], dpi=110)
-        return 0
-    if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     if bad := [s for s in a.series.split(",") if s not in SERIES]:
         raise UsageError(f"--series: unknown {', '.join(bad)} (of {', '.join(SERIES)})")
+    if a.plot is not None:
+        if len(a.plot) < 2: raise UsageError("--plot takes the PNG, then one or more results JSON")
+        try: fig = doc_memory_figure(a.plot[1:], a.series.split(","))
+        except (OSError, ValueError) as e: raise UsageError(f"--plot: {e}") from None # a missing file, mixed settings
+        fig.savefig(a.plot[0], dpi=110)
+        return 0
+    if a.model not in MODELS: raise UsageError(f"--model must be one of {', '.join(MODELS)}, got {a.model!r}")
     try: sizes = [int(x) for x in a.sizes.split(",")]
     except ValueError: raise UsageError(f"--sizes must be token counts separated by commas, got {a.sizes!r}") from None
     if min(sizes) < 256: raise UsageError(f"--sizes must be >= 256 tokens, got {a.sizes!r}")
@@ -274,3 +306,11 @@ if __name__ == "__main__":
     if not in_ipython():
         from snapkv_nb.model import ensure_fast_blas; ensure_fast_blas() # on Linux: re-run with OpenBLAS (as `snapkv`)
         sys.exit(main())
+
+# %% ../nbs/16c_doc_memory.ipynb #145dacd4
+DOC_FILES = [ # in `eval/results/`: the files of results/doc_memory.png and the README's memory table (`pick_points`)
+    "doc_memory_smollm2.json", "doc_memory_smollm2_after.json", "doc_memory_smollm2_4k.json",
+    "doc_memory_smollm2_guided8k.json", "doc_memory_gemma3-270m.json", "doc_memory_gemma3-270m_32k.json",
+    "doc_memory_gemma3-270m_after.json", "doc_memory_gemma3-270m_full32k.json", "doc_memory_gemma3-270m_full2k8k.json",
+    "doc_memory_smollm2_final.json", "doc_memory_smollm2_final_pair.json", "doc_memory_gemma3-270m_final.json"]
+SHOWN = ("full", "bounded512", "guided") # the series drawn
