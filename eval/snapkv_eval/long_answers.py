@@ -342,7 +342,7 @@ POLICIES["streaming_head"] = RecentAnswerCache
 WHOLE = WHOLE + ("streaming_head",)
 SETTINGS["streaming_head"] = dict(n_sink=16)
 
-# %% ../nbs/21_long_answers.ipynb #251a9ffb
+# %% ../nbs/21_long_answers.ipynb #c4ee7f1c
 class H2OAnswerCache(SnapKVCache):
     "H2O-like: the answer's rows ranked by SnapKV's window attention summed over every decode compression so far."
     acc = None # [B, H_kv, positions] float32: the sum so far per true position (per instance, from the first compression)
