@@ -19,8 +19,8 @@ from .common import shared_prefill, paired_share, provenance, text_path, paragra
 __all__ = ['COLOURS', 'ITEMS', 'POLICIES', 'WHOLE', 'SETTINGS', 'REPORT', 'TOOLS', 'copy_task', 'lines_right', 'repetition',
            'RecentAnswerCache', 'RandomAnswerCache', 'ValueNormCache', 'RedundancyCache', 'policy_caches', 'RowsWatch',
            'batch_decode', 'line_starts', 'kept_ahead', 'copy_run', 'forced_run', 'recall_task', 'script_decode',
-           'RecentHalfCache', 'held_share', 'recall_run', 'copy_summary', 'held_of_final', 'block_interval',
-           'forced_summary', 'paired_diff', 'recall_summary', 'long_answers_plot', 'main']
+           'RecentHalfCache', 'held_share', 'recall_run', 'H2OAnswerCache', 'copy_summary', 'held_of_final',
+           'block_interval', 'forced_summary', 'paired_diff', 'recall_summary', 'long_answers_plot', 'main']
 
 # %% ../nbs/21_long_answers.ipynb #la0006
 COLOURS = "red blue green black white yellow grey brown".split()
@@ -341,6 +341,21 @@ def recall_run(model, tokenizer, # Gemma 3 270M (base) and its tokenizer
 POLICIES["streaming_head"] = RecentAnswerCache
 WHOLE = WHOLE + ("streaming_head",)
 SETTINGS["streaming_head"] = dict(n_sink=16)
+
+# %% ../nbs/21_long_answers.ipynb #c4ee7f1c
+class H2OAnswerCache(SnapKVCache):
+    "H2O-like: the answer's rows ranked by SnapKV's window attention summed over every decode compression so far."
+    acc = None # [B, H_kv, positions] float32: the sum so far per true position (per instance, from the first compression)
+    def answer_score(self, keys, values, positions, queries, answer_queries, config) -> mx.array:
+        s = super().answer_score(keys, values, positions, queries, None, config)
+        n = int(mx.max(positions).item()) + 1
+        acc = mx.zeros((*s.shape[:2], n)) if self.acc is None else self.acc
+        if acc.shape[-1] < n: acc = mx.pad(acc, [(0, 0), (0, 0), (0, n - acc.shape[-1])])
+        pos = positions.astype(mx.int32)
+        self.acc = mx.put_along_axis(acc, pos, mx.take_along_axis(acc, pos, axis=-1) + s, axis=-1)
+        return mx.take_along_axis(self.acc, pos, axis=-1)
+
+POLICIES["h2o"] = H2OAnswerCache
 
 # %% ../nbs/21_long_answers.ipynb #la0023
 def copy_summary(res:dict, # a `copy` result (records of `copy_run`)
