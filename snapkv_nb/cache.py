@@ -984,28 +984,35 @@ def load_prompt_cache(file_name:str, # a `.safetensors` file written by `save_pr
         raise ValueError(f"{file_name}: {e}") from None
 
 # %% ../nbs/01c_cache.ipynb #dbflat02
-def _evict_answer_flat(c:SelectingCache) -> int:
-    "A decode compression of flat rows: every head's prompt rows kept, and `decode_budget` of each head's answer rows."
+def _keep_flat(c:SelectingCache, a:int, b:int, # flat rows a .. b-1 (every head's), each head holding as many
+               k:int, # rows per head kept of them
+              ) -> int: # rows evicted per head
+    "Flat rows: keep `k` of each head's rows among `a..b-1` as `answer_score` ranks them, and every other row."
     cfg, st = c.config, c._store
     n, H = st.n, st.width
-    a = min(c.prompt_rows, n) # the prompt's rows, every head's (flat)
-    t = (n - a) // H # answer rows per head: every head holds as many (one per token appended, as many kept)
-    if t <= cfg.decode_budget: return 0
-    head = st.row_heads()[a:].astype(mx.int64)
-    at = (a + mx.argsort(head * (n + 1) + mx.arange(n - a))).reshape(H, t).astype(mx.int32) # [H, t] each head's rows
-    (k, v), pos = st.float_rows(n), st.positions()[0, 0]
-    k, v = (x[0, 0][at][None] for x in (k, v)) # [1, H, t, D], ascending positions per head
+    t = (b - a) // H # rows per head in the range: every head holds as many (one per token appended, as many kept)
+    if t <= k: return 0
+    head = st.row_heads()[a:b].astype(mx.int64)
+    at = (a + mx.argsort(head * (n + 1) + mx.arange(b - a))).reshape(H, t).astype(mx.int32) # [H, t] each head's rows
+    (keys, values), pos = st.float_rows(n), st.positions()[0, 0]
+    keys, values = (x[0, 0][at][None] for x in (keys, values)) # [1, H, t, D], ascending positions per head
     q, ahead = _scoring_queries(c) if c.uses_queries else (None, None)
-    k, v, q, ahead = _finite(c, k, v, q, ahead)
-    s = c.answer_score(k, v, pos[at][None], q, ahead, cfg)
-    sel = snap_select_indices(s, cfg.decode_budget, 0, cfg.window)[0] # [H, decode_budget] of each head's answer rows
-    keep = mx.concatenate([mx.arange(a, dtype=mx.int32), mx.sort(mx.take_along_axis(at, sel, axis=1).reshape(-1))])
+    keys, values, q, ahead = _finite(c, keys, values, q, ahead)
+    s = c.answer_score(keys, values, pos[at][None], q, ahead, cfg)
+    sel = snap_select_indices(s, k, 0, cfg.window)[0] # [H, k] of each head's rows in the range
+    keep = mx.concatenate([mx.arange(a, dtype=mx.int32), mx.sort(mx.take_along_axis(at, sel, axis=1).reshape(-1)),
+                           mx.arange(b, n, dtype=mx.int32)])
     heads = st.row_heads()[keep] # the KV head of each row kept
     st.select(keep[None, None], n, c.offset)
     st.row_head = heads
     mx.eval(heads)
     c.compressions += 1
-    return t - cfg.decode_budget
+    return t - k
+
+def _evict_answer_flat(c:SelectingCache) -> int:
+    "A decode compression of flat rows: every head's prompt rows kept, and `decode_budget` of each head's answer rows."
+    n = c._store.n
+    return _keep_flat(c, min(c.prompt_rows, n), n, c.config.decode_budget)
 
 # %% ../nbs/01c_cache.ipynb #turns002
 from .settings import HUGE
@@ -1014,30 +1021,15 @@ def _keep_of_range(c:SelectingCache, a:int, b:int, # rows a .. b-1 (flat: every 
                    k:int, # rows per head kept of them
                   ) -> int: # rows evicted per head
     "Keep `k` rows per head of rows `a..b-1` as `answer_score` ranks them (the current queries), and every other row."
+    if c.heads_differ: return _keep_flat(c, a, b, k) # flat: each head's rows of the range ranked apart
     st, n, cfg = c._store, c._store.n, c.config
-    if c.heads_differ: # flat: each head holds t rows of the range (one per token appended, `decode_budget` kept)
-        H = st.width; t = (b - a) // H
-        if t <= k: return 0
-        head = st.row_heads()[a:b].astype(mx.int64)
-        at = (a + mx.argsort(head * (n + 1) + mx.arange(b - a))).reshape(H, t).astype(mx.int32) # [H, t] each head's
-        (keys, values), pos = st.float_rows(n), st.positions()[0, 0]
-        keys, values = (x[0, 0][at][None] for x in (keys, values))
-        q, ahead = _scoring_queries(c) if c.uses_queries else (None, None)
-        keys, values, q, ahead = _finite(c, keys, values, q, ahead)
-        sel = snap_select_indices(c.answer_score(keys, values, pos[at][None], q, ahead, cfg), k, 0, cfg.window)[0]
-        keep = mx.concatenate([mx.arange(a, dtype=mx.int32), mx.sort(mx.take_along_axis(at, sel, axis=1).reshape(-1)),
-                               mx.arange(b, n, dtype=mx.int32)])
-        heads = st.row_heads()[keep]
-        st.select(keep[None, None], n, c.offset)
-        st.row_head = heads; mx.eval(heads)
-    else:
-        t = b - a
-        if t <= k: return 0
-        sel = snap_select_indices(c.scores(a, answer=True)[..., :t], k, 0, cfg.window) + a
-        lead = sel.shape[:2]
-        idx = mx.concatenate([mx.broadcast_to(mx.arange(a, dtype=mx.int32), (*lead, a)), sel,
-                              mx.broadcast_to(mx.arange(b, n, dtype=mx.int32), (*lead, n - b))], axis=2)
-        st.select(idx, n, c.offset, cfg.kv_bits is not None)
+    t = b - a
+    if t <= k: return 0
+    sel = snap_select_indices(c.scores(a, answer=True)[..., :t], k, 0, cfg.window) + a
+    lead = sel.shape[:2]
+    idx = mx.concatenate([mx.broadcast_to(mx.arange(a, dtype=mx.int32), (*lead, a)), sel,
+                          mx.broadcast_to(mx.arange(b, n, dtype=mx.int32), (*lead, n - b))], axis=2)
+    st.select(idx, n, c.offset, cfg.kv_bits is not None)
     c.compressions += 1
     return t - k
 
